@@ -1,0 +1,228 @@
+//! One diagnostic model for both games: what went wrong (or was normalised), where, at which ply,
+//! in which position, and what to write instead.
+//!
+//! The command line renders a [`Diagnostic`] as text with the source line and a caret, or as one
+//! JSON object per line with the fields of `CLI.md` (`severity`, `code`, `file`, `game`, `line`,
+//! `column`, `ply`, `text`, `message`, `help`, `candidates`, `position`).
+
+use std::fmt;
+
+use crate::{MoveError, NotationError, Span, SyntaxError, Warning};
+
+/// How bad a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    /// A normalisation or a tolerated form; the move was read.
+    Warning,
+    /// The move or game could not be read as written.
+    Error,
+}
+
+impl Severity {
+    /// `warning` or `error`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A finding about the input, with everything needed to find and fix it.
+///
+/// # Examples
+///
+/// ```
+/// use notation_traits::{Diagnostic, Severity, Span};
+///
+/// let d = Diagnostic::new(Severity::Error, "ambiguous-move", "ambiguous move: two red horses can reach g3")
+///     .at(Span::locate("\n\n\n\n\n\n\n\n\n\n\n    Hg3", 15, 18))
+///     .with_ply(17)
+///     .with_text("Hg3")
+///     .with_candidates(vec!["Hhg3".into(), "Hbg3".into()]);
+/// assert_eq!(
+///     d.to_string(),
+///     "error: line 12, column 5, ply 17 (`Hg3`): ambiguous move: two red horses can reach g3: write Hhg3 or Hbg3"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Error or warning.
+    pub severity: Severity,
+    /// Stable kebab-case code (`ambiguous-move`, `flying-general`, `move-number-mismatch`).
+    pub code: String,
+    /// The file name as given on the command line, if any.
+    pub file: Option<String>,
+    /// The game's index in its file, starting at 1.
+    pub game: Option<usize>,
+    /// Where in the file.
+    pub span: Option<Span>,
+    /// The ply of the move concerned, starting at 1 at the record's first move.
+    pub ply: Option<u32>,
+    /// The move's text as written.
+    pub text: Option<String>,
+    /// What is wrong and what was expected.
+    pub message: String,
+    /// A help line: the corrected spelling or what to do.
+    pub help: Option<String>,
+    /// Legal moves the user may have meant, written in the notation of the input.
+    pub candidates: Vec<String>,
+    /// The position before the move (FEN or SFEN).
+    pub position: Option<String>,
+}
+
+impl Diagnostic {
+    /// A diagnostic with a severity, a code and a message, and nothing else yet.
+    pub fn new(severity: Severity, code: impl Into<String>, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity,
+            code: code.into(),
+            file: None,
+            game: None,
+            span: None,
+            ply: None,
+            text: None,
+            message: message.into(),
+            help: None,
+            candidates: Vec::new(),
+            position: None,
+        }
+    }
+
+    /// An error diagnostic from a move that could not be read; candidates are kept apart from
+    /// the message.
+    pub fn from_notation_error(err: &NotationError) -> Self {
+        match err {
+            NotationError::Syntax(e) => Diagnostic::from_syntax_error(e),
+            NotationError::Move(e) => Diagnostic::from_move_error(e),
+        }
+    }
+
+    /// An error diagnostic from a syntax error (the span is the error's own).
+    pub fn from_syntax_error(err: &SyntaxError) -> Self {
+        Diagnostic::new(Severity::Error, "syntax", err.to_string()).at(err.span)
+    }
+
+    /// An error diagnostic from a move error.
+    pub fn from_move_error(err: &MoveError) -> Self {
+        Diagnostic::new(Severity::Error, err.code(), err.message_without_candidates())
+            .with_candidates(err.candidates().to_vec())
+    }
+
+    /// A warning diagnostic from a reader's warning.
+    pub fn from_warning(w: &Warning) -> Self {
+        Diagnostic::new(Severity::Warning, w.code, w.message.clone())
+    }
+
+    /// Sets the place.
+    #[must_use]
+    pub fn at(mut self, span: Span) -> Self {
+        self.span = Some(span);
+        self
+    }
+
+    /// Sets the ply.
+    #[must_use]
+    pub fn with_ply(mut self, ply: u32) -> Self {
+        self.ply = Some(ply);
+        self
+    }
+
+    /// Sets the move text.
+    #[must_use]
+    pub fn with_text(mut self, text: impl Into<String>) -> Self {
+        self.text = Some(text.into());
+        self
+    }
+
+    /// Sets the help line.
+    #[must_use]
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Sets the candidates.
+    #[must_use]
+    pub fn with_candidates(mut self, candidates: Vec<String>) -> Self {
+        self.candidates = candidates;
+        self
+    }
+
+    /// Sets the position before the move.
+    #[must_use]
+    pub fn with_position(mut self, position: impl Into<String>) -> Self {
+        self.position = Some(position.into());
+        self
+    }
+
+    /// Sets the game index (from 1).
+    #[must_use]
+    pub fn in_game(mut self, game: usize) -> Self {
+        self.game = Some(game);
+        self
+    }
+
+    /// Sets the file name.
+    #[must_use]
+    pub fn in_file(mut self, file: impl Into<String>) -> Self {
+        self.file = Some(file.into());
+        self
+    }
+
+    /// Whether this is an error.
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    /// The message followed by the candidates (`...: write A or B`), as one line.
+    pub fn message_with_candidates(&self) -> String {
+        match self.candidates.as_slice() {
+            [] => self.message.clone(),
+            [one] => format!("{}: write {one}", self.message),
+            [init @ .., last] => format!("{}: write {} or {last}", self.message, init.join(", ")),
+        }
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    /// `severity: [file: ][game N, ]line L, column C, ply P (`text`): message: write A or B`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.severity)?;
+        let mut place = Vec::new();
+        if let Some(file) = &self.file {
+            place.push(file.clone());
+        }
+        if let Some(game) = self.game {
+            place.push(format!("game {game}"));
+        }
+        if let Some(span) = self.span {
+            place.push(span.start.to_string());
+        }
+        if let Some(ply) = self.ply {
+            place.push(format!("ply {ply}"));
+        }
+        let mut head = place.join(", ");
+        if let Some(text) = &self.text {
+            if head.is_empty() {
+                head = format!("`{text}`");
+            } else {
+                head = format!("{head} (`{text}`)");
+            }
+        }
+        if !head.is_empty() {
+            write!(f, "{head}: ")?;
+        }
+        f.write_str(&self.message_with_candidates())?;
+        if let Some(help) = &self.help {
+            write!(f, " ({help})")?;
+        }
+        Ok(())
+    }
+}

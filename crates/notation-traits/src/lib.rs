@@ -1,0 +1,21 @@
+#![doc = include_str!("../README.md")]
+
+mod diagnostic;
+mod error;
+mod notation;
+mod position;
+mod reader;
+mod record;
+mod replay;
+mod span;
+
+pub use diagnostic::{Diagnostic, Severity};
+pub use error::{MoveError, NotationError, PlayError, Rule, SyntaxError, Warning};
+pub use notation::{MoveNotation, Resolved};
+pub use position::{Ply, Position};
+pub use reader::{GameReader, RawGame, parse_game_text};
+pub use record::{
+    GameRecord, GameResult, Line, MoveEntry, MoveNumber, ParseResultError, Tag, Termination,
+};
+pub use replay::{Replayed, TextNotation, replay};
+pub use span::{Pos, Span};

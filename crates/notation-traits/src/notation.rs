@@ -1,0 +1,83 @@
+//! The [`MoveNotation`] trait: read and write one move in a position, in three steps.
+//!
+//! 1. [`parse`](MoveNotation::parse) turns text into the notation's syntax type without looking
+//!    at a position; it fails with a [`SyntaxError`].
+//! 2. [`resolve`](MoveNotation::resolve) finds the one legal move the syntax names in a position;
+//!    it fails with a [`MoveError`] (no such piece, illegal with the rule broken, or ambiguous
+//!    with every candidate written in the same notation).
+//! 3. [`describe`](MoveNotation::describe) writes a legal move in its shortest correct form.
+//!
+//! The law every implementation keeps, and `cargo xtask roundtrip` checks over every position of
+//! the test games: for every `m` in `pos.legal_moves()`,
+//! `read_move(pos, &write_move(pos, m)) == Ok(m)`.
+
+use std::fmt;
+
+use crate::{MoveError, NotationError, Position, SyntaxError, Warning};
+
+/// A move found by [`MoveNotation::resolve`], with the warnings a lenient reader gives about the
+/// text it read (a lowercase letter, a sideways sign other than the profile's, a tandem piece
+/// written with its file digit).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resolved<M> {
+    /// The legal move.
+    pub mv: M,
+    /// Normalisations made while reading; empty for text in the notation's canonical form.
+    pub warnings: Vec<Warning>,
+}
+
+impl<M> Resolved<M> {
+    /// A move read without any normalisation.
+    pub fn clean(mv: M) -> Self {
+        Resolved {
+            mv,
+            warnings: Vec::new(),
+        }
+    }
+}
+
+/// A move notation for the positions `P`.
+///
+/// Implementations are configuration values (a letter set, a writer style); they hold no
+/// position. The trait is not sealed: every notation crate of kifu implements it, and so may
+/// yours.
+pub trait MoveNotation<P: Position> {
+    /// A move as written, not yet checked against a position. Its `Display` writes it back.
+    type Syntax: fmt::Display + fmt::Debug + Clone;
+
+    /// Reads the syntax of one move (the whole of `text`, no surrounding spaces).
+    ///
+    /// # Errors
+    ///
+    /// [`SyntaxError`] with the span inside `text`, what was expected and what was found.
+    fn parse(&self, text: &str) -> Result<Self::Syntax, SyntaxError>;
+
+    /// Finds the legal move of `pos` that `syntax` names.
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError::NoPiece`] when no piece fits, [`MoveError::Illegal`] with the broken rule
+    /// when exactly one piece fits but the rules forbid the move, [`MoveError::Ambiguous`] with
+    /// every legal candidate (written in this notation) when several moves fit.
+    fn resolve(&self, pos: &P, syntax: &Self::Syntax) -> Result<Resolved<P::Move>, MoveError>;
+
+    /// The shortest correct syntax of the legal move `mv` in `pos`.
+    ///
+    /// `mv` must be legal in `pos`; for an illegal move the result is unspecified.
+    fn describe(&self, pos: &P, mv: P::Move) -> Self::Syntax;
+
+    /// [`parse`](Self::parse) then [`resolve`](Self::resolve).
+    ///
+    /// # Errors
+    ///
+    /// Either error, as [`NotationError`].
+    fn read_move(&self, pos: &P, text: &str) -> Result<Resolved<P::Move>, NotationError> {
+        let syntax = self.parse(text)?;
+        Ok(self.resolve(pos, &syntax)?)
+    }
+
+    /// [`describe`](Self::describe) then `to_string`.
+    fn write_move(&self, pos: &P, mv: P::Move) -> String {
+        self.describe(pos, mv).to_string()
+    }
+}

@@ -1,0 +1,719 @@
+//! Streaming reader of PGN-style game files: tag pairs, then movetext, game after game.
+//!
+//! [`GameReader`] reads from any [`BufRead`] one game at a time, so a file of any size streams
+//! in memory bounded by its largest game. It only splits the text: moves stay text
+//! (`GameRecord<()>`), checked later against a position by [`replay`](crate::replay) with a
+//! notation of the caller's choice. The same reader serves xiangqi PGN and shogi PSN.
+//!
+//! What it accepts (the lax input of real files):
+//!
+//! - a UTF-8 byte-order mark, CRLF or LF line ends;
+//! - tag pairs `[Name "value"]`, several on a line, with `\"` and `\\` escapes; names keep their
+//!   case;
+//! - bare movetext without tags (one game);
+//! - move numbers `12.`, `12...`, `12. ...`, `12. …`, glued to the move (`1.The3`) or not, per
+//!   move pair or per ply (the reader keeps them; [`replay`](crate::replay) checks them);
+//! - `{...}` comments over several lines, `;` comments to the end of the line;
+//! - `( ... )` variations, nested;
+//! - a clock time in parentheses after a move (`(00:03 / 00:00:03)`), kept as written;
+//! - NAGs `$n` and the glyphs `!`, `?`, `!!`, `??`, `!?`, `?!` after a move;
+//! - results `1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`; comments after the result are kept, other text
+//!   after it is ignored with a warning (`text-after-result`).
+//!
+//! A new game starts at a tag line (`[`) that follows movetext.
+
+use std::io::{self, BufRead};
+
+use crate::{
+    Diagnostic, GameRecord, Line, MoveEntry, MoveNumber, Pos, Severity, Span, Tag,
+};
+
+/// A game as read from a file: the record with unchecked moves, and what the reader noticed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawGame {
+    /// The record; moves are text only.
+    pub record: GameRecord<()>,
+    /// Problems in the file's structure (an unterminated comment, a stray `)`, text after the
+    /// result), with their places.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Reads game after game from a [`BufRead`]; an iterator of `io::Result<RawGame>`.
+///
+/// # Errors
+///
+/// The iterator yields an [`io::Error`] when reading fails or the bytes are not UTF-8
+/// ([`io::ErrorKind::InvalidData`]). Problems in the text itself never stop it: they become
+/// diagnostics of the game they occur in.
+///
+/// # Examples
+///
+/// ```
+/// use notation_traits::GameReader;
+///
+/// let text = "[Red \"Tang\"]\n\n1. T2=5 H8+7 {a comment}\n2. H2+3 0-1\n";
+/// let games: Vec<_> = GameReader::new(text.as_bytes()).collect::<Result<_, _>>()?;
+/// let game = &games[0].record;
+/// assert_eq!(game.tag("red"), Some("Tang"));
+/// assert_eq!(game.main.moves.len(), 3);
+/// assert_eq!(game.main.moves[1].comments, ["a comment"]);
+/// assert_eq!(game.result_token.as_deref(), Some("0-1"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct GameReader<R> {
+    input: R,
+    /// The line read ahead that starts the next game.
+    pending: Option<(String, Pos)>,
+    /// The place of the next line to read.
+    next: Pos,
+    first_line: bool,
+    done: bool,
+}
+
+impl<R: BufRead> GameReader<R> {
+    /// A reader over `input`.
+    pub fn new(input: R) -> Self {
+        GameReader {
+            input,
+            pending: None,
+            next: Pos::START,
+            first_line: true,
+            done: false,
+        }
+    }
+
+    /// Reads one line without its line end; `None` at the end of the input.
+    fn read_line(&mut self) -> io::Result<Option<(String, Pos)>> {
+        let mut bytes = Vec::new();
+        let n = self.input.read_until(b'\n', &mut bytes)?;
+        if n == 0 {
+            return Ok(None);
+        }
+        let at = self.next;
+        self.next = Pos {
+            offset: at.offset + n,
+            line: at.line + 1,
+            column: 1,
+        };
+        let mut start = 0;
+        if self.first_line {
+            self.first_line = false;
+            if bytes.starts_with(b"\xEF\xBB\xBF") {
+                start = 3;
+            }
+        }
+        while bytes.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
+            bytes.pop();
+        }
+        let text = String::from_utf8(bytes.split_off(start)).map_err(|e| {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "line {}: the input is not UTF-8 (byte {} of the line)",
+                    at.line,
+                    e.utf8_error().valid_up_to() + 1
+                ),
+            )
+        })?;
+        let at = Pos {
+            offset: at.offset + start,
+            ..at
+        };
+        Ok(Some((text, at)))
+    }
+
+    /// Collects the lines of the next game: its text (lines joined by `\n`) and its start.
+    fn next_chunk(&mut self) -> io::Result<Option<(String, Pos)>> {
+        let mut text = String::new();
+        let mut start = None;
+        let mut seen_movetext = false;
+        let mut in_comment = false;
+        loop {
+            let Some((line, at)) = self.pending.take().map_or_else(|| self.read_line(), |l| Ok(Some(l)))?
+            else {
+                break;
+            };
+            let trimmed = line.trim_start();
+            if start.is_none() {
+                if trimmed.is_empty() {
+                    continue;
+                }
+                start = Some(at);
+            } else if !in_comment && seen_movetext && trimmed.starts_with('[') {
+                self.pending = Some((line, at));
+                break;
+            }
+            if !in_comment && !trimmed.starts_with('[') && !trimmed.is_empty() {
+                seen_movetext = true;
+            }
+            in_comment = scan_comment_state(&line, in_comment);
+            text.push_str(&line);
+            text.push('\n');
+        }
+        Ok(start.map(|s| (text, s)))
+    }
+}
+
+/// Whether a `{` comment is still open at the end of `line`, given whether one was open at its
+/// start.
+fn scan_comment_state(line: &str, mut in_comment: bool) -> bool {
+    for c in line.chars() {
+        match (in_comment, c) {
+            (true, '}') => in_comment = false,
+            (false, '{') => in_comment = true,
+            (false, ';') => return false,
+            _ => {}
+        }
+    }
+    in_comment
+}
+
+impl<R: BufRead> Iterator for GameReader<R> {
+    type Item = io::Result<RawGame>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        match self.next_chunk() {
+            Ok(Some((text, start))) => Some(Ok(parse_game(&text, start))),
+            Ok(None) => {
+                self.done = true;
+                None
+            }
+            Err(e) => {
+                self.done = true;
+                Some(Err(e))
+            }
+        }
+    }
+}
+
+/// Reads one game from a text that holds only it (tags and movetext).
+///
+/// Places are counted from the start of `text`.
+pub fn parse_game_text(text: &str) -> RawGame {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = text.replace("\r\n", "\n");
+    parse_game(&text, Pos::START)
+}
+
+/// A cursor over a game's text that keeps its place.
+struct Cursor<'a> {
+    text: &'a str,
+    at: usize,
+    pos: Pos,
+}
+
+impl<'a> Cursor<'a> {
+    fn peek(&self) -> Option<char> {
+        self.text[self.at..].chars().next()
+    }
+
+    fn rest(&self) -> &'a str {
+        &self.text[self.at..]
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.at += c.len_utf8();
+        self.pos.offset += c.len_utf8();
+        if c == '\n' {
+            self.pos.line += 1;
+            self.pos.column = 1;
+        } else {
+            self.pos.column += 1;
+        }
+        Some(c)
+    }
+
+    fn bump_while(&mut self, f: impl Fn(char) -> bool) -> &'a str {
+        let from = self.at;
+        while self.peek().is_some_and(&f) {
+            self.bump();
+        }
+        &self.text[from..self.at]
+    }
+
+    fn span_from(&self, start: Pos) -> Span {
+        Span {
+            start,
+            end: self.pos,
+        }
+    }
+}
+
+struct Builder {
+    record: GameRecord<()>,
+    diagnostics: Vec<Diagnostic>,
+    /// Enclosing lines while inside variations; the innermost is `current`.
+    stack: Vec<(Line<()>, Pos)>,
+    current: Line<()>,
+    pending_number: Option<MoveNumber>,
+    after_result: bool,
+    warned_after_result: bool,
+}
+
+impl Builder {
+    fn last_move(&mut self) -> Option<&mut MoveEntry<()>> {
+        self.current.moves.last_mut()
+    }
+
+    fn comment(&mut self, text: String) {
+        if self.after_result && self.stack.is_empty() {
+            self.record.trailing_comments.push(text);
+        } else if let Some(m) = self.last_move() {
+            m.comments.push(text);
+        } else {
+            self.current.comments.push(text);
+        }
+    }
+
+    fn warn(&mut self, code: &str, message: String, span: Span) {
+        self.diagnostics
+            .push(Diagnostic::new(Severity::Warning, code, message).at(span));
+    }
+
+    fn error(&mut self, code: &str, message: String, span: Span) {
+        self.diagnostics
+            .push(Diagnostic::new(Severity::Error, code, message).at(span));
+    }
+
+    /// Whether text after the result is being ignored (warning once).
+    fn ignored_after_result(&mut self, span: Span, text: &str) -> bool {
+        if self.after_result && self.stack.is_empty() {
+            if !self.warned_after_result {
+                self.warned_after_result = true;
+                self.warn(
+                    "text-after-result",
+                    format!("text after the result ignored, starting at `{text}`"),
+                    span,
+                );
+            }
+            return true;
+        }
+        false
+    }
+}
+
+fn parse_game(text: &str, start: Pos) -> RawGame {
+    let mut cur = Cursor {
+        text,
+        at: 0,
+        pos: start,
+    };
+    let mut b = Builder {
+        record: GameRecord {
+            span: Span { start, end: start },
+            ..GameRecord::default()
+        },
+        diagnostics: Vec::new(),
+        stack: Vec::new(),
+        current: Line::default(),
+        pending_number: None,
+        after_result: false,
+        warned_after_result: false,
+    };
+    parse_tags(&mut cur, &mut b);
+    parse_movetext(&mut cur, &mut b);
+    while let Some((mut parent, open)) = b.stack.pop() {
+        b.error(
+            "unclosed-variation",
+            "a variation `(` is not closed before the end of the game".to_owned(),
+            Span {
+                start: open,
+                end: open,
+            },
+        );
+        attach_variation(&mut parent, std::mem::take(&mut b.current));
+        b.current = parent;
+    }
+    b.record.main = b.current;
+    b.record.span.end = cur.pos;
+    RawGame {
+        record: b.record,
+        diagnostics: b.diagnostics,
+    }
+}
+
+fn attach_variation(parent: &mut Line<()>, line: Line<()>) {
+    if let Some(m) = parent.moves.last_mut() {
+        m.variations.push(line);
+    } else {
+        // A variation before any move: keep its moves' text as a comment so nothing is lost.
+        let text: Vec<&str> = line.moves.iter().map(|m| m.text.as_str()).collect();
+        parent.comments.push(format!("({})", text.join(" ")));
+    }
+}
+
+fn parse_tags(cur: &mut Cursor<'_>, b: &mut Builder) {
+    loop {
+        cur.bump_while(char::is_whitespace);
+        if cur.peek() != Some('[') {
+            return;
+        }
+        let start = cur.pos;
+        cur.bump();
+        cur.bump_while(|c| c == ' ' || c == '\t');
+        let name = cur.bump_while(|c| c.is_alphanumeric() || c == '_' || c == '-');
+        cur.bump_while(|c| c == ' ' || c == '\t');
+        if name.is_empty() || cur.peek() != Some('"') {
+            let bad = cur.bump_while(|c| c != '\n');
+            b.error(
+                "bad-tag",
+                format!("expected a tag pair `[Name \"value\"]`, found `[{name}{bad}`"),
+                cur.span_from(start),
+            );
+            continue;
+        }
+        cur.bump();
+        let mut value = String::new();
+        let mut closed = false;
+        while let Some(c) = cur.peek() {
+            if c == '\n' {
+                break;
+            }
+            cur.bump();
+            match c {
+                '\\' => {
+                    if let Some(next) = cur.peek().filter(|&n| n == '"' || n == '\\') {
+                        cur.bump();
+                        value.push(next);
+                    } else {
+                        value.push('\\');
+                    }
+                }
+                '"' => {
+                    closed = true;
+                    break;
+                }
+                _ => value.push(c),
+            }
+        }
+        cur.bump_while(|c| c == ' ' || c == '\t');
+        if !closed || cur.peek() != Some(']') {
+            let rest = cur.bump_while(|c| c != '\n');
+            b.error(
+                "bad-tag",
+                format!(
+                    "tag `{name}`: expected `\"]` to close the tag pair, found `{}`",
+                    rest.trim_end()
+                ),
+                cur.span_from(start),
+            );
+        } else {
+            cur.bump();
+        }
+        b.record.tags.push(Tag {
+            name: name.to_owned(),
+            value,
+            span: cur.span_from(start),
+        });
+    }
+}
+
+/// Whether `c` ends a move token.
+fn is_delimiter(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';' | '[' | ']')
+}
+
+fn parse_movetext(cur: &mut Cursor<'_>, b: &mut Builder) {
+    loop {
+        cur.bump_while(char::is_whitespace);
+        let start = cur.pos;
+        let Some(c) = cur.peek() else { return };
+        match c {
+            '{' => {
+                cur.bump();
+                let body = cur.bump_while(|c| c != '}');
+                if cur.peek() == Some('}') {
+                    cur.bump();
+                } else {
+                    b.error(
+                        "unclosed-comment",
+                        "a comment `{` is not closed before the end of the game".to_owned(),
+                        Span { start, end: start },
+                    );
+                }
+                b.comment(body.trim().to_owned());
+            }
+            ';' => {
+                cur.bump();
+                let body = cur.bump_while(|c| c != '\n');
+                b.comment(body.trim().to_owned());
+            }
+            '(' => {
+                if let Some(clock) = clock_text(cur.rest()) {
+                    let len = clock.len() + 2;
+                    let target = cur.at + len;
+                    while cur.at < target {
+                        cur.bump();
+                    }
+                    match b.last_move() {
+                        Some(m) if m.clock.is_none() => m.clock = Some(clock.to_owned()),
+                        _ => b.comment(format!("({clock})")),
+                    }
+                    continue;
+                }
+                cur.bump();
+                if b.ignored_after_result(cur.span_from(start), "(") {
+                    continue;
+                }
+                let line = std::mem::take(&mut b.current);
+                b.stack.push((line, start));
+                b.pending_number = None;
+            }
+            ')' => {
+                cur.bump();
+                match b.stack.pop() {
+                    Some((mut parent, _)) => {
+                        attach_variation(&mut parent, std::mem::take(&mut b.current));
+                        b.current = parent;
+                        b.pending_number = None;
+                    }
+                    None => b.error(
+                        "stray-parenthesis",
+                        "a `)` closes no variation".to_owned(),
+                        cur.span_from(start),
+                    ),
+                }
+            }
+            '[' | ']' | '}' => {
+                cur.bump();
+                b.error(
+                    "stray-bracket",
+                    format!("`{c}` does not belong in movetext"),
+                    cur.span_from(start),
+                );
+            }
+            _ => {
+                let token = cur.bump_while(|c| !is_delimiter(c));
+                let span = cur.span_from(start);
+                token_in_movetext(token, span, b);
+            }
+        }
+    }
+}
+
+/// The text inside `(...)` at the start of `rest` when it is a clock time such as
+/// `00:03 / 00:00:03` (digits, colons, slashes and spaces only, at least one colon).
+fn clock_text(rest: &str) -> Option<&str> {
+    let inner = rest.strip_prefix('(')?;
+    let end = inner.find(')')?;
+    let body = &inner[..end];
+    let ok = body.contains(':')
+        && body
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, ':' | '/' | ' ' | '.'));
+    ok.then_some(body)
+}
+
+fn is_ellipsis(s: &str) -> bool {
+    !s.is_empty() && s.chars().all(|c| c == '.' || c == '…')
+}
+
+fn token_in_movetext(token: &str, span: Span, b: &mut Builder) {
+    if b.ignored_after_result(span, token) {
+        return;
+    }
+    if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*") {
+        if b.stack.is_empty() {
+            b.record.result_token = Some(token.to_owned());
+            b.record.result_span = Some(span);
+            b.after_result = true;
+        } else {
+            b.warn(
+                "result-in-variation",
+                format!("result `{token}` inside a variation ignored"),
+                span,
+            );
+        }
+        return;
+    }
+    if is_ellipsis(token) {
+        if let Some(n) = b.pending_number.as_mut() {
+            n.ellipsis = true;
+        }
+        return;
+    }
+    if let Some(nag) = token.strip_prefix('$') {
+        match (nag.parse::<u16>(), b.last_move()) {
+            (Ok(n), Some(m)) => m.nags.push(n),
+            _ => b.comment(token.to_owned()),
+        }
+        return;
+    }
+    let mut rest = token;
+    let mut rest_start = span.start;
+    if let Some((number, after)) = split_move_number(token) {
+        let dots = &token[number.len()..token.len() - after.len()];
+        let num_end = rest_start.advance(token, token.len() - after.len());
+        b.pending_number = Some(MoveNumber {
+            value: number.parse().unwrap_or(u32::MAX),
+            ellipsis: dots.chars().count() >= 2 || dots.contains('…'),
+            span: Span {
+                start: span.start,
+                end: num_end,
+            },
+        });
+        if after.is_empty() {
+            return;
+        }
+        rest = after;
+        rest_start = num_end;
+    }
+    // Split annotation glyphs off the end.
+    let body = rest.trim_end_matches(['!', '?']);
+    let glyphs = &rest[body.len()..];
+    if body.is_empty() {
+        match b.last_move() {
+            Some(m) => m.nags.extend(glyph_nag(glyphs)),
+            None => b.comment(rest.to_owned()),
+        }
+        return;
+    }
+    let mut entry = MoveEntry::new(
+        (),
+        body,
+        Span {
+            start: rest_start,
+            end: rest_start.advance(rest, body.len()),
+        },
+    );
+    entry.number = b.pending_number.take();
+    entry.nags.extend(glyph_nag(glyphs));
+    b.current.moves.push(entry);
+}
+
+/// `!` = 1, `?` = 2, `!!` = 3, `??` = 4, `!?` = 5, `?!` = 6 (PGN standard, section 10).
+fn glyph_nag(glyphs: &str) -> Option<u16> {
+    Some(match glyphs {
+        "!" => 1,
+        "?" => 2,
+        "!!" => 3,
+        "??" => 4,
+        "!?" => 5,
+        "?!" => 6,
+        _ => return None,
+    })
+}
+
+/// Splits a leading move number (`12.`, `12...`, `12…`) from a token: the digits and what
+/// follows the dots. `None` when the token does not start with one.
+///
+/// A token of two digits, a dot and one digit (`33.4`) is a WXF two-file pawn move, not a
+/// number.
+fn split_move_number(token: &str) -> Option<(&str, &str)> {
+    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 6 {
+        return None;
+    }
+    let after_digits = &token[digits..];
+    if !after_digits.starts_with(['.', '…']) {
+        return None;
+    }
+    let after = after_digits.trim_start_matches(['.', '…']);
+    let is_wxf_pawn = digits == 2
+        && after_digits.starts_with('.')
+        && after_digits.len() == 2
+        && after.len() == 1
+        && after.as_bytes()[0].is_ascii_digit();
+    if is_wxf_pawn {
+        return None;
+    }
+    Some((&token[..digits], after))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_all(text: &str) -> Vec<RawGame> {
+        GameReader::new(text.as_bytes())
+            .collect::<io::Result<Vec<_>>>()
+            .unwrap()
+    }
+
+    #[test]
+    fn glued_numbers_and_two_moves_a_pair() {
+        let games = read_all("    1.The3 Hg8    2.Hg3 Vh10 \n");
+        let moves = &games[0].record.main.moves;
+        let texts: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["The3", "Hg8", "Hg3", "Vh10"]);
+        assert_eq!(moves[0].number.unwrap().value, 1);
+        assert_eq!(moves[0].span.start.column, 7);
+        assert_eq!(moves[2].number.unwrap().value, 2);
+        assert!(moves[1].number.is_none());
+    }
+
+    #[test]
+    fn black_first_and_variations_and_comments() {
+        let text = "[FEN \"x\"]\n{before}\n1. ... P5+1\n2. R1.3 (2. R1.4 {alt} P3.2) P3.2 {after} 0-1 {Red resigned}\n";
+        let games = read_all(text);
+        assert_eq!(games.len(), 1);
+        let g = &games[0].record;
+        assert_eq!(g.main.comments, ["before"]);
+        assert!(g.main.moves[0].number.unwrap().ellipsis);
+        assert_eq!(g.main.moves.len(), 3);
+        let var = &g.main.moves[1].variations[0];
+        assert_eq!(var.moves.len(), 2);
+        assert_eq!(var.moves[0].comments, ["alt"]);
+        assert_eq!(g.main.moves[2].comments, ["after"]);
+        assert_eq!(g.result_token.as_deref(), Some("0-1"));
+        assert_eq!(g.trailing_comments, ["Red resigned"]);
+        assert!(games[0].diagnostics.is_empty());
+    }
+
+    #[test]
+    fn games_split_at_tags_after_movetext() {
+        let text = "[Event \"a\"]\n1. h2e2 h9g7 *\n\n[Event \"b\"]\n{x\n[not a tag]}\n1. h2e2 1-0\n";
+        let games = read_all(text);
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[1].record.tag("event"), Some("b"));
+        assert_eq!(games[1].record.main.comments, ["x\n[not a tag]"]);
+        assert_eq!(games[1].record.main.moves[0].span.start.line, 7);
+    }
+
+    #[test]
+    fn wxf_middle_pawn_is_not_a_move_number() {
+        let games = read_all("1. 33.4 P5+1\n");
+        let texts: Vec<&str> = games[0]
+            .record
+            .main
+            .moves
+            .iter()
+            .map(|m| m.text.as_str())
+            .collect();
+        assert_eq!(texts, ["33.4", "P5+1"]);
+    }
+
+    #[test]
+    fn clock_times_glyphs_and_text_after_result() {
+        let games =
+            read_all("1.P7g-7f          (00:15 / 00:00:15)\n2.P3c-3d!? $14\n1-0 advert text\n");
+        let g = &games[0];
+        assert_eq!(
+            g.record.main.moves[0].clock.as_deref(),
+            Some("00:15 / 00:00:15")
+        );
+        assert_eq!(g.record.main.moves[1].nags, [5, 14]);
+        assert_eq!(g.diagnostics.len(), 1);
+        assert_eq!(g.diagnostics[0].code, "text-after-result");
+    }
+
+    #[test]
+    fn bom_crlf_and_unterminated_comment() {
+        let games = read_all("\u{feff}[Red \"a\"]\r\n\r\n1. C2.5 {open\r\n");
+        assert_eq!(games[0].record.tag("Red"), Some("a"));
+        assert_eq!(games[0].record.tags[0].span.start.column, 1);
+        assert_eq!(games[0].diagnostics[0].code, "unclosed-comment");
+    }
+
+    #[test]
+    fn invalid_utf8_is_an_io_error() {
+        let bytes: &[u8] = b"1. \xff\xfe\n";
+        let err = GameReader::new(bytes).next().unwrap().unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::InvalidData);
+    }
+}

@@ -1,0 +1,2 @@
+//! Project automation for kifu.
+fn main() {}
