@@ -2,6 +2,7 @@
 
 mod color;
 mod fen;
+mod letters;
 mod movegen;
 mod mv;
 mod perft;
@@ -11,6 +12,7 @@ mod square;
 
 pub use color::Color;
 pub use fen::FenError;
+pub use letters::{Language, ParseLanguageError};
 pub use movegen::MoveList;
 pub use mv::{Move, ParseMoveError};
 pub use perft::{perft, perft_divide};
