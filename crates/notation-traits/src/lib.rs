@@ -10,7 +10,7 @@ mod replay;
 mod span;
 
 pub use diagnostic::{Diagnostic, Severity};
-pub use error::{MoveError, NotationError, PlayError, Rule, SyntaxError, Warning};
+pub use error::{MoveError, NotationError, PlayError, Rule, SyntaxError, Warning, edit_distance};
 pub use notation::{MoveNotation, Resolved};
 pub use position::{Ply, Position};
 pub use reader::{GameReader, RawGame, parse_game_text};

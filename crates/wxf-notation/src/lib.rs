@@ -1,0 +1,142 @@
+#![doc = include_str!("../README.md")]
+
+mod parse;
+mod resolve;
+mod syntax;
+mod tandem;
+mod write;
+
+use notation_traits::{MoveError, MoveNotation, Resolved, SyntaxError};
+use xiangqi_board::{Language, Move, Position};
+
+pub use syntax::{Direction, Marker, PieceSpec, WxfMove};
+
+/// The sign a traverse (sideways move) is written with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Sideways {
+    /// `.`, as the WXF page writes it (`C2.5`); the English default.
+    Dot,
+    /// `=`, as the seed, Fairy-Stockfish and many books write it (`T2=5`); the Finnish and German
+    /// default.
+    Equals,
+    /// No sign (`C25`).
+    Omitted,
+}
+
+impl Sideways {
+    /// The sign's character, `None` for [`Sideways::Omitted`].
+    pub fn sign(self) -> Option<char> {
+        match self {
+            Sideways::Dot => Some('.'),
+            Sideways::Equals => Some('='),
+            Sideways::Omitted => None,
+        }
+    }
+
+    /// The default for a language: `.` for English, `=` for Finnish and German.
+    pub fn default_for(language: Language) -> Sideways {
+        match language {
+            Language::English => Sideways::Dot,
+            Language::Finnish | Language::German => Sideways::Equals,
+        }
+    }
+}
+
+/// The descriptive notation with a letter set and a sideways sign: a
+/// [`MoveNotation`] for [`xiangqi_board::Position`].
+///
+/// The reader accepts every spelling listed in the crate docs; the writer writes the WXF page's
+/// canonical form in the chosen letters and sign.
+///
+/// ```
+/// use notation_traits::MoveNotation;
+/// use wxf_notation::Wxf;
+/// use xiangqi_board::{Language, Position};
+///
+/// let wxf = Wxf::new(Language::Finnish);
+/// let pos = Position::new();
+/// let mv = wxf.read_move(&pos, "T2=5")?.mv;
+/// assert_eq!(mv.to_string(), "h2e2");
+/// assert_eq!(Wxf::new(Language::English).write_move(&pos, mv), "C2.5");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Wxf {
+    language: Language,
+    sideways: Sideways,
+}
+
+impl Default for Wxf {
+    fn default() -> Self {
+        Wxf::new(Language::English)
+    }
+}
+
+impl Wxf {
+    /// The notation in `language`'s letters with that language's default sideways sign.
+    pub fn new(language: Language) -> Wxf {
+        Wxf {
+            language,
+            sideways: Sideways::default_for(language),
+        }
+    }
+
+    /// The same notation with another sideways sign (for writing, and the sign the reader takes
+    /// without a warning).
+    #[must_use]
+    pub fn with_sideways(mut self, sideways: Sideways) -> Wxf {
+        self.sideways = sideways;
+        self
+    }
+
+    /// The letter set.
+    pub fn language(&self) -> Language {
+        self.language
+    }
+
+    /// The sideways sign.
+    pub fn sideways(&self) -> Sideways {
+        self.sideways
+    }
+
+    fn sideways_sign(&self) -> Option<char> {
+        self.sideways.sign()
+    }
+
+    fn language_name(&self) -> &'static str {
+        match self.language {
+            Language::English => "English",
+            Language::Finnish => "Finnish",
+            Language::German => "German",
+        }
+    }
+
+    /// Reads the syntax of one move.
+    ///
+    /// # Errors
+    ///
+    /// [`SyntaxError`] naming the symbol at fault and what the grammar allows there.
+    pub fn parse_move(&self, text: &str) -> Result<WxfMove, SyntaxError> {
+        parse::parse(text, self.language)
+    }
+
+    fn write(&self, pos: &Position, mv: Move) -> String {
+        write::describe(pos, mv, self.language, self.sideways_sign()).to_string()
+    }
+}
+
+impl MoveNotation<Position> for Wxf {
+    type Syntax = WxfMove;
+
+    fn parse(&self, text: &str) -> Result<WxfMove, SyntaxError> {
+        self.parse_move(text)
+    }
+
+    fn resolve(&self, pos: &Position, syntax: &WxfMove) -> Result<Resolved<Move>, MoveError> {
+        self.resolve_move(pos, syntax)
+    }
+
+    fn describe(&self, pos: &Position, mv: Move) -> WxfMove {
+        write::describe(pos, mv, self.language, self.sideways_sign())
+    }
+}

@@ -1,0 +1,304 @@
+//! Reading the syntax of one descriptive move, without a position.
+//!
+//! A move is four symbols: piece, file, direction, number. What the reader accepts:
+//!
+//! - the letters of the chosen [`Language`], in either case (lowercase is a warning), and the
+//!   language's aliases (a warning);
+//! - full-width characters (`Ｃ２＝５`, a warning);
+//! - `.` or `=` for sideways, or no sign at all (`C25`);
+//! - tandem markers after the letter (`R+.3`, `V++2`) or before it (`+R.3`);
+//! - `++` / `--` for the outer pawns of four or five on a file;
+//! - the file digit in place of the letter when two files hold doubled pawns (`7+`, `77`, `7-`);
+//! - the 2018-rules ordinal form (`15=6`);
+//! - a check sign or mate sign after a complete move (`R1+1+`, `R1+1#`).
+//!
+//! The grammar is four fixed symbols, so the reader is a small hand-written scanner: each
+//! position has one character class, and an error names that class.
+
+use notation_traits::{Span, SyntaxError};
+use xiangqi_board::Language;
+
+use crate::syntax::{Direction, Marker, PieceSpec, Spelling, WxfMove};
+
+/// One symbol of the token after normalisation, with the byte offset of the character it came
+/// from.
+#[derive(Clone, Copy)]
+struct Symbol {
+    c: char,
+    at: usize,
+}
+
+struct Scanner<'a> {
+    text: &'a str,
+    symbols: Vec<Symbol>,
+    language: Language,
+    spelling: Spelling,
+}
+
+impl Scanner<'_> {
+    fn get(&self, i: usize) -> Option<char> {
+        self.symbols.get(i).map(|s| s.c)
+    }
+
+    /// The span of symbol `i` (the end of the text when `i` is past the last symbol).
+    fn span(&self, i: usize) -> Span {
+        let start = self.symbols.get(i).map_or(self.text.len(), |s| s.at);
+        let end = self.symbols.get(i + 1).map_or(self.text.len(), |s| s.at);
+        Span::locate(self.text, start, end)
+    }
+
+    fn error(&self, i: usize, expected: impl Into<String>) -> SyntaxError {
+        let span = self.span(i);
+        let found = &self.text[span.start.offset..span.end.offset];
+        SyntaxError::new(span, expected, found)
+    }
+
+    fn letter_expected(&self) -> String {
+        format!("a piece letter ({})", self.language.letter_list())
+    }
+
+    fn kind(&mut self, i: usize) -> Result<xiangqi_board::PieceKind, SyntaxError> {
+        let c = self.get(i).unwrap_or('\0');
+        match self.language.kind(c) {
+            Some((kind, alias)) => {
+                self.spelling.alias |= alias;
+                self.spelling.letter = c;
+                Ok(kind)
+            }
+            None => Err(self.error(
+                i,
+                format!(
+                    "{}, a tandem marker (+ front, - rear) or a file digit 1-9",
+                    self.letter_expected()
+                ),
+            )),
+        }
+    }
+}
+
+fn marker(c: char) -> Option<Marker> {
+    match c {
+        '+' => Some(Marker::Front),
+        '-' => Some(Marker::Rear),
+        _ => None,
+    }
+}
+
+fn digit(c: Option<char>) -> Option<u8> {
+    match c {
+        Some(c @ '1'..='9') => Some(c as u8 - b'0'),
+        _ => None,
+    }
+}
+
+/// Reads one move (the whole of `text`).
+pub(crate) fn parse(text: &str, language: Language) -> Result<WxfMove, SyntaxError> {
+    let mut spelling = Spelling::default();
+    let mut symbols = Vec::with_capacity(6);
+    for (at, c) in text.char_indices() {
+        let mut c = c;
+        if ('\u{FF01}'..='\u{FF5E}').contains(&c) {
+            c = char::from_u32(c as u32 - 0xFEE0).unwrap_or(c);
+            spelling.fullwidth = true;
+        }
+        if c.is_ascii_lowercase() {
+            c = c.to_ascii_uppercase();
+            spelling.lowercase = true;
+        }
+        symbols.push(Symbol { c, at });
+    }
+    let mut s = Scanner {
+        text,
+        symbols,
+        language,
+        spelling,
+    };
+    let c0 = s.get(0);
+    let piece = match c0 {
+        None => return Err(s.error(0, s.letter_expected())),
+        Some(m @ ('+' | '-')) => {
+            let m = marker(m).unwrap_or(Marker::Front);
+            match s.get(1) {
+                Some(c1) if c1 == c0.unwrap_or(' ') => {
+                    let marker = if m == Marker::Front {
+                        Marker::Foremost
+                    } else {
+                        Marker::Rearmost
+                    };
+                    PieceSpec::PawnExtreme { marker }
+                }
+                Some(c1) if language.kind(c1).is_some() => {
+                    let kind = s.kind(1)?;
+                    s.spelling.marker_before = true;
+                    PieceSpec::Tandem { kind, marker: m }
+                }
+                _ => {
+                    return Err(s.error(
+                        1,
+                        format!(
+                            "{} after the tandem marker, or a second `{}`",
+                            s.letter_expected(),
+                            c0.unwrap_or('+')
+                        ),
+                    ));
+                }
+            }
+        }
+        Some('1'..='9') => {
+            let d0 = digit(c0).unwrap_or(1);
+            match (s.get(1), digit(s.get(1))) {
+                (Some(m @ ('+' | '-')), _) => PieceSpec::PawnOnFile {
+                    file: d0,
+                    marker: marker(m).unwrap_or(Marker::Front),
+                },
+                (_, Some(d1)) if d1 == d0 => PieceSpec::PawnOnFile {
+                    file: d0,
+                    marker: Marker::Middle,
+                },
+                (_, Some(d1)) if (1..=5).contains(&d0) => PieceSpec::PawnOrdinal {
+                    ordinal: d0,
+                    file: d1,
+                },
+                (_, Some(_)) => {
+                    return Err(s.error(
+                        0,
+                        "a pawn's place on its file (1-5 from the front) before the file digit",
+                    ));
+                }
+                _ => {
+                    return Err(s.error(
+                        1,
+                        "a tandem marker (+ front, - rear) or a file digit after the pawn's file",
+                    ));
+                }
+            }
+        }
+        Some(_) => {
+            let kind = s.kind(0)?;
+            match s.get(1) {
+                Some(m @ ('+' | '-')) => PieceSpec::Tandem {
+                    kind,
+                    marker: marker(m).unwrap_or(Marker::Front),
+                },
+                c1 => match digit(c1) {
+                    Some(file) => PieceSpec::OnFile { kind, file },
+                    None => {
+                        return Err(s.error(
+                            1,
+                            "a file digit 1-9 or a tandem marker (+ front, - rear)",
+                        ));
+                    }
+                },
+            }
+        }
+    };
+    let (direction, number, next) = match (s.get(2), digit(s.get(3))) {
+        (Some('+'), Some(n)) => (Direction::Advance, n, 4),
+        (Some('-'), Some(n)) => (Direction::Retreat, n, 4),
+        (Some(sign @ ('.' | '=')), Some(n)) => {
+            s.spelling.sideways = Some(sign);
+            (Direction::Traverse, n, 4)
+        }
+        (Some('+' | '-' | '.' | '='), None) => {
+            return Err(s.error(3, "a number 1-9 (steps, or the destination file)"));
+        }
+        (c2, _) => match digit(c2) {
+            Some(n) => (Direction::Traverse, n, 3),
+            None => {
+                return Err(s.error(
+                    2,
+                    "a direction (+ forward, - back, . or = sideways) and a number 1-9",
+                ));
+            }
+        },
+    };
+    let trailing: String = s.symbols[next.min(s.symbols.len())..]
+        .iter()
+        .map(|sym| sym.c)
+        .collect();
+    if !trailing.is_empty() && !matches!(trailing.as_str(), "+" | "++" | "#") {
+        return Err(s.error(
+            next,
+            "the end of the move (or a check sign `+` or mate sign `#`)",
+        ));
+    }
+    s.spelling.trailing = trailing;
+    Ok(WxfMove {
+        piece,
+        direction,
+        number,
+        spelling: s.spelling,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xiangqi_board::PieceKind;
+
+    fn ok(text: &str, lang: Language) -> WxfMove {
+        parse(text, lang).unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    #[test]
+    fn the_forms_of_the_seed_and_the_wxf_page() {
+        let fi = Language::Finnish;
+        assert_eq!(ok("T2=5", fi).to_string(), "T2=5");
+        assert_eq!(
+            ok("V++2", fi).piece,
+            PieceSpec::Tandem {
+                kind: PieceKind::Chariot,
+                marker: Marker::Front
+            }
+        );
+        assert_eq!(ok("V-+3", fi).to_string(), "V-+3");
+        let en = Language::English;
+        let m = ok("+C.5", en);
+        assert!(m.spelling.marker_before);
+        assert_eq!(m.to_string(), "C+.5");
+        assert_eq!(ok("C25", en).direction, Direction::Traverse);
+        assert_eq!(
+            ok("+++1", en).piece,
+            PieceSpec::PawnExtreme {
+                marker: Marker::Foremost
+            }
+        );
+        assert_eq!(
+            ok("33.4", en).piece,
+            PieceSpec::PawnOnFile {
+                file: 3,
+                marker: Marker::Middle
+            }
+        );
+        assert_eq!(
+            ok("15=6", en).piece,
+            PieceSpec::PawnOrdinal {
+                ordinal: 1,
+                file: 5
+            }
+        );
+        let m = ok("Ｃ２＝５", en);
+        assert!(m.spelling.fullwidth);
+        assert_eq!(m.to_string(), "C2=5");
+        assert_eq!(ok("R1+1+", en).spelling.trailing, "+");
+    }
+
+    #[test]
+    fn errors_point_at_the_symbol() {
+        let e = parse("X2.5", Language::English).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "expected a piece letter (K, A, E, H, R, C, P), a tandem marker (+ front, - rear) or a file digit 1-9, found `X`"
+        );
+        let e = parse("C2*5", Language::English).unwrap_err();
+        assert_eq!(e.span.start.column, 3);
+        assert_eq!(e.found, "*");
+        let e = parse("C2.", Language::English).unwrap_err();
+        assert_eq!(e.found, "");
+        assert_eq!(e.span.start.column, 4);
+        let e = parse("C2.5x", Language::English).unwrap_err();
+        assert_eq!(e.found, "x");
+        let e = parse("炮二平五", Language::English).unwrap_err();
+        assert_eq!(e.found, "炮");
+    }
+}

@@ -1,0 +1,397 @@
+//! Finding the legal move a descriptive move names.
+//!
+//! Which piece: the piece of the kind on the named file; with two like pieces there, the one the
+//! marker names. Where it goes: forward or back by the steps of a straight mover, sideways to the
+//! named file, or for a diagonal mover forward or back to the named file. The move is then
+//! checked against the rules, and a move that fits no legal move, or several, is an error that
+//! lists the legal moves the user may have meant.
+//!
+//! Lenient forms, each accepted with a warning (the code in brackets):
+//!
+//! - the plain file digit for one of two like pieces on a file, when only one of them can make
+//!   the move, as Fairy-Stockfish writes it (`H5+6`) [`tandem-file-digit`];
+//! - a tandem marker without the file when pawns are doubled on two files and only one of the
+//!   front (or rear) pawns can make the move [`tandem-file-missing`];
+//! - a marker for advisors or elephants, which never need one [`redundant-marker`];
+//! - the marker before the letter (`+C.5`) [`marker-before-letter`];
+//! - the 2018-rules ordinal form (`15=6`) [`wxr2018-form`];
+//! - lowercase letters [`lowercase-letter`], full-width characters [`full-width`], letter
+//!   aliases [`letter-alias`], a sideways sign other than the profile's or none
+//!   [`sideways-sign`], a check sign after the move [`check-sign`].
+
+use notation_traits::{MoveError, Resolved, Rule, Warning};
+use xiangqi_board::{Color, File, Move, Piece, PieceKind, Position, Square};
+
+use crate::Wxf;
+use crate::syntax::{Direction, Marker, PieceSpec, WxfMove};
+use crate::tandem::Stacks;
+
+/// The point a piece of `kind` on `from` reaches by `direction` and `number`, if the move has a
+/// shape the piece can make at all.
+pub(crate) fn target(
+    from: Square,
+    kind: PieceKind,
+    color: Color,
+    direction: Direction,
+    number: u8,
+) -> Option<Square> {
+    let forward = match color {
+        Color::Red => 1,
+        Color::Black => -1,
+    };
+    let (ff, fr) = (from.file().index() as i32, from.rank().index() as i32);
+    if kind.moves_straight() {
+        match direction {
+            Direction::Advance => Square::from_coords(ff, fr + forward * number as i32),
+            Direction::Retreat => Square::from_coords(ff, fr - forward * number as i32),
+            Direction::Traverse => {
+                let tf = File::from_wxf_number(number, color)?.index() as i32;
+                (tf != ff).then(|| Square::from_coords(tf, fr)).flatten()
+            }
+        }
+    } else {
+        let sign = match direction {
+            Direction::Advance => forward,
+            Direction::Retreat => -forward,
+            Direction::Traverse => return None,
+        };
+        let tf = File::from_wxf_number(number, color)?.index() as i32;
+        let df = (tf - ff).abs();
+        let dr = match (kind, df) {
+            (PieceKind::Advisor, 1) => 1,
+            (PieceKind::Elephant, 2) => 2,
+            (PieceKind::Horse, 1) => 2,
+            (PieceKind::Horse, 2) => 1,
+            _ => return None,
+        };
+        Square::from_coords(tf, fr + sign * dr)
+    }
+}
+
+fn plural(kind: PieceKind) -> String {
+    format!("{}s", kind.name())
+}
+
+fn count_word(n: usize) -> &'static str {
+    match n {
+        2 => "two",
+        3 => "three",
+        4 => "four",
+        5 => "five",
+        _ => "several",
+    }
+}
+
+/// The move in words: `the red horse on h0 to f1`.
+pub(crate) fn in_words(pos: &Position, from: Square, to: Option<Square>) -> String {
+    let piece = pos
+        .piece_at(from)
+        .map_or_else(|| "piece".to_owned(), |p| p.to_string());
+    match to {
+        Some(to) => format!("the {piece} on {from} to {to}"),
+        None => format!("the {piece} on {from}"),
+    }
+}
+
+impl Wxf {
+    pub(crate) fn resolve_move(
+        &self,
+        pos: &Position,
+        mv: &WxfMove,
+    ) -> Result<Resolved<Move>, MoveError> {
+        let color = pos.side_to_move();
+        let kind = mv.piece.kind();
+        let stacks = Stacks::new(pos, color, kind);
+        let piece = Piece::new(color, kind);
+        let mut warnings = self.spelling_warnings(mv);
+        // Origins the text can mean, and the warning that applies when one of several is chosen
+        // because only it can make the move.
+        let mut origins: Vec<Square> = Vec::with_capacity(2);
+        let mut pick_warning: Option<Warning> = None;
+        match mv.piece {
+            PieceSpec::OnFile { file, .. } => {
+                let f = file_index(file, color);
+                let on = stacks.on(f);
+                match (kind, on.len()) {
+                    (_, 0) => {
+                        return Err(self.no_piece(
+                            pos,
+                            mv,
+                            format!("no {piece} on file {file}"),
+                        ));
+                    }
+                    (_, 1) => origins.push(on[0]),
+                    (PieceKind::Advisor | PieceKind::Elephant, _) => origins.extend(on),
+                    (PieceKind::Pawn, 3) => origins.push(on[1]),
+                    (PieceKind::Pawn, 5) => origins.push(on[2]),
+                    (_, n) => {
+                        origins.extend(on);
+                        pick_warning = Some(Warning::new(
+                            "tandem-file-digit",
+                            format!(
+                                "{} {} stand on file {file}: the file digit names the one that can make the move",
+                                count_word(n),
+                                plural_piece(piece)
+                            ),
+                        ));
+                    }
+                }
+            }
+            PieceSpec::Tandem { marker, .. } => {
+                if mv.spelling.marker_before {
+                    warnings.push(Warning::new(
+                        "marker-before-letter",
+                        format!("tandem marker before the letter read as `{mv}`"),
+                    ));
+                }
+                if matches!(kind, PieceKind::Advisor | PieceKind::Elephant) {
+                    warnings.push(Warning::new(
+                        "redundant-marker",
+                        format!(
+                            "{} need no tandem marker: the direction tells them apart",
+                            plural(kind)
+                        ),
+                    ));
+                }
+                for f in stacks.files_with(2) {
+                    let on = stacks.on(f);
+                    let n = on.len();
+                    let i = match (marker, n) {
+                        (Marker::Front, 2 | 3) => 0,
+                        (Marker::Front, _) => 1,
+                        (_, 2 | 3) => n - 1,
+                        (_, _) => n - 2,
+                    };
+                    origins.push(on[i]);
+                }
+                if origins.is_empty() {
+                    return Err(self.no_piece(
+                        pos,
+                        mv,
+                        format!("no two {} stand on one file", plural_piece(piece)),
+                    ));
+                }
+                if origins.len() > 1 {
+                    pick_warning = Some(Warning::new(
+                        "tandem-file-missing",
+                        format!(
+                            "{} are doubled on several files: the one that can make the move was taken",
+                            plural_piece(piece)
+                        ),
+                    ));
+                }
+            }
+            PieceSpec::PawnExtreme { marker } => {
+                for f in stacks.files_with(4) {
+                    let on = stacks.on(f);
+                    origins.push(if marker == Marker::Foremost {
+                        on[0]
+                    } else {
+                        on[on.len() - 1]
+                    });
+                }
+                if origins.is_empty() {
+                    return Err(self.no_piece(
+                        pos,
+                        mv,
+                        format!("no four or five {} stand on one file", plural_piece(piece)),
+                    ));
+                }
+            }
+            PieceSpec::PawnOnFile { file, marker } => {
+                let on = stacks.on(file_index(file, color));
+                let n = on.len();
+                let i = match (marker, n) {
+                    (_, 0 | 1) => {
+                        return Err(self.no_piece(
+                            pos,
+                            mv,
+                            format!("no doubled {} on file {file}", plural_piece(piece)),
+                        ));
+                    }
+                    (Marker::Front, _) => 0,
+                    (Marker::Rear, _) => n - 1,
+                    (_, 3) => 1,
+                    (_, 5) => 2,
+                    (_, n) => {
+                        return Err(self.no_piece(
+                            pos,
+                            mv,
+                            format!(
+                                "file {file} holds {} {}: there is no middle one",
+                                count_word(n),
+                                plural_piece(piece)
+                            ),
+                        ));
+                    }
+                };
+                origins.push(on[i]);
+            }
+            PieceSpec::PawnOrdinal { ordinal, file } => {
+                let on = stacks.on(file_index(file, color));
+                let Some(&sq) = on.get(usize::from(ordinal) - 1) else {
+                    return Err(self.no_piece(
+                        pos,
+                        mv,
+                        format!(
+                            "file {file} holds {} {}: there is no pawn number {ordinal} from the front",
+                            on.len(),
+                            plural_piece(piece)
+                        ),
+                    ));
+                };
+                origins.push(sq);
+                warnings.push(Warning::new(
+                    "wxr2018-form",
+                    format!("`{mv}` is the 2018 World Xiangqi Rules form (Fairy-Stockfish)"),
+                ));
+            }
+        }
+        self.choose(pos, mv, &origins, pick_warning, warnings)
+    }
+
+    /// Picks the one origin whose move is legal.
+    fn choose(
+        &self,
+        pos: &Position,
+        mv: &WxfMove,
+        origins: &[Square],
+        pick_warning: Option<Warning>,
+        mut warnings: Vec<Warning>,
+    ) -> Result<Resolved<Move>, MoveError> {
+        let color = pos.side_to_move();
+        let kind = mv.piece.kind();
+        let mut legal: Vec<Move> = Vec::with_capacity(1);
+        let mut first_error: Option<(Rule, String)> = None;
+        for &from in origins {
+            match target(from, kind, color, mv.direction, mv.number) {
+                None => {
+                    first_error.get_or_insert_with(|| {
+                        (Rule::Movement, format!("{} by `{mv}`", in_words(pos, from, None)))
+                    });
+                }
+                Some(to) => {
+                    let m = Move::new(from, to);
+                    match pos.check_move(m) {
+                        Ok(()) => legal.push(m),
+                        Err(rule) => {
+                            first_error.get_or_insert_with(|| (rule, in_words(pos, from, Some(to))));
+                        }
+                    }
+                }
+            }
+        }
+        match legal.as_slice() {
+            [m] => {
+                if origins.len() > 1 {
+                    warnings.extend(pick_warning);
+                }
+                Ok(Resolved { mv: *m, warnings })
+            }
+            [] => {
+                let (rule, description) =
+                    first_error.unwrap_or((Rule::Movement, format!("`{mv}`")));
+                Err(MoveError::Illegal {
+                    rule,
+                    description,
+                    candidates: self.near_candidates(pos, &mv.to_string()),
+                })
+            }
+            several => {
+                let piece = Piece::new(color, kind);
+                let candidates = several.iter().map(|&m| self.write(pos, m)).collect();
+                Err(MoveError::Ambiguous {
+                    description: format!(
+                        "{} {} can make the move `{mv}`",
+                        count_word(several.len()),
+                        plural_piece(piece)
+                    ),
+                    candidates,
+                })
+            }
+        }
+    }
+
+    fn no_piece(&self, pos: &Position, mv: &WxfMove, description: String) -> MoveError {
+        MoveError::NoPiece {
+            description,
+            candidates: self.near_candidates(pos, &mv.to_string()),
+        }
+    }
+
+    /// Legal moves whose canonical spelling is within edit distance 1 (else 2) of `text`,
+    /// ignoring sideways signs; at most six.
+    pub(crate) fn near_candidates(&self, pos: &Position, text: &str) -> Vec<String> {
+        let key = |s: &str| -> Vec<char> { s.chars().filter(|&c| c != '.' && c != '=').collect() };
+        let wanted = key(text);
+        let written: Vec<(usize, String)> = pos
+            .legal_moves()
+            .iter()
+            .map(|&m| {
+                let w = self.write(pos, m);
+                (notation_traits::edit_distance(&key(&w), &wanted), w)
+            })
+            .collect();
+        for limit in 1..=2 {
+            let near: Vec<String> = written
+                .iter()
+                .filter(|(d, _)| *d <= limit)
+                .map(|(_, w)| w.clone())
+                .collect();
+            if !near.is_empty() {
+                return if near.len() <= 6 { near } else { Vec::new() };
+            }
+        }
+        Vec::new()
+    }
+
+    fn spelling_warnings(&self, mv: &WxfMove) -> Vec<Warning> {
+        let sp = &mv.spelling;
+        let mut w = Vec::new();
+        if sp.lowercase {
+            w.push(Warning::new("lowercase-letter", format!("lowercase read as `{mv}`")));
+        }
+        if sp.fullwidth {
+            w.push(Warning::new("full-width", format!("full-width characters read as `{mv}`")));
+        }
+        if sp.alias {
+            w.push(Warning::new(
+                "letter-alias",
+                format!(
+                    "`{}` is an alias; the {} letter is `{}`",
+                    sp.letter,
+                    self.language_name(),
+                    self.language().letter(mv.piece.kind())
+                ),
+            ));
+        }
+        if mv.direction == Direction::Traverse && sp.sideways != self.sideways_sign() {
+            let written = sp.sideways.map_or_else(|| "no sign".to_owned(), |c| format!("`{c}`"));
+            let expected = self
+                .sideways_sign()
+                .map_or_else(|| "no sign".to_owned(), |c| format!("`{c}`"));
+            w.push(Warning::new(
+                "sideways-sign",
+                format!("sideways written with {written}; this profile writes {expected}"),
+            ));
+        }
+        if !sp.trailing.is_empty() {
+            w.push(Warning::new(
+                "check-sign",
+                format!(
+                    "`{}` after the move ignored: descriptive notation does not mark check",
+                    sp.trailing
+                ),
+            ));
+        }
+        w
+    }
+}
+
+fn plural_piece(piece: Piece) -> String {
+    format!("{} {}s", piece.color, piece.kind)
+}
+
+fn file_index(file: u8, color: Color) -> usize {
+    File::from_wxf_number(file, color).map_or(0, |f| f.index() as usize)
+}

@@ -1,0 +1,159 @@
+//! The Fairy-Stockfish fixtures (testdata/xiangqi, copied from ../shared/fixtures): every game
+//! and every single-move case read from its `wxf` and `wxf_std` columns, and kifu's WXF compared
+//! with `wxf_std`.
+
+use notation_traits::MoveNotation;
+use serde_json::Value;
+use wxf_notation::{Sideways, Wxf};
+use xiangqi_board::{Language, Move, Position};
+
+fn testdata(name: &str) -> String {
+    let path = format!("{}/../../testdata/xiangqi/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn lines(name: &str) -> Vec<Value> {
+    testdata(name)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON line"))
+        .collect()
+}
+
+fn strings(v: &Value) -> Vec<String> {
+    v.as_array()
+        .expect("array")
+        .iter()
+        .map(|s| s.as_str().expect("string").to_owned())
+        .collect()
+}
+
+/// The board and side fields of a FEN (the counters are informative).
+fn board_and_side(fen: &str) -> String {
+    fen.split_whitespace().take(2).collect::<Vec<_>>().join(" ")
+}
+
+/// The fixture's `wxf_std` uses `=` for sideways; kifu's English profile writes `.`.
+fn with_equals() -> Wxf {
+    Wxf::new(Language::English).with_sideways(Sideways::Equals)
+}
+
+#[test]
+fn every_game_writes_wxf_std_and_reads_back() {
+    let wxf = with_equals();
+    let mut plies = 0;
+    for game in lines("xiangqi-games.jsonl") {
+        let id = game["id"].as_str().unwrap();
+        let mut pos = Position::from_fen(game["start_fen"].as_str().unwrap()).unwrap();
+        let iccs = strings(&game["moves_iccs"]);
+        let std = strings(&game["wxf_std"]);
+        for (i, (coord, expected)) in iccs.iter().zip(&std).enumerate() {
+            let mv: Move = coord.parse().unwrap();
+            assert!(pos.is_legal(mv), "{id} ply {}: {coord} illegal", i + 1);
+            assert_eq!(
+                &wxf.write_move(&pos, mv),
+                expected,
+                "{id} ply {}: {}",
+                i + 1,
+                pos.to_fen()
+            );
+            let read = wxf
+                .read_move(&pos, expected)
+                .unwrap_or_else(|e| panic!("{id} ply {} `{expected}`: {e}", i + 1));
+            assert_eq!(read.mv, mv, "{id} ply {} `{expected}`", i + 1);
+            assert!(read.warnings.is_empty(), "{id} ply {}: {:?}", i + 1, read.warnings);
+            pos.play_unchecked(mv);
+            plies += 1;
+        }
+        assert_eq!(
+            board_and_side(&pos.to_fen()),
+            board_and_side(game["final_fen"].as_str().unwrap()),
+            "{id}"
+        );
+    }
+    assert_eq!(plies, 28_850);
+}
+
+#[test]
+fn fairy_stockfish_wxf_reads_to_the_same_moves() {
+    // Fairy-Stockfish writes the file digit for a doubled piece when the other could not make
+    // the move (`H5+6`), read with a warning. Its 2018-rules pawn forms (`15=6`, `33=4`) can
+    // mean another pawn under the WXF page's rules (`33.4`, the middle pawn): games holding them
+    // need the `wxr2018` reader dialect and are left out here.
+    let wxf = with_equals();
+    let mut warned = 0;
+    let mut games = 0;
+    for game in lines("xiangqi-games.jsonl") {
+        let id = game["id"].as_str().unwrap();
+        if strings(&game["wxf"])
+            .iter()
+            .any(|t| t.starts_with(|c: char| c.is_ascii_digit()))
+        {
+            continue;
+        }
+        games += 1;
+        let mut pos = Position::from_fen(game["start_fen"].as_str().unwrap()).unwrap();
+        let iccs = strings(&game["moves_iccs"]);
+        let fairy = strings(&game["wxf"]);
+        let std = strings(&game["wxf_std"]);
+        for (i, coord) in iccs.iter().enumerate() {
+            let mv: Move = coord.parse().unwrap();
+            let read = wxf
+                .read_move(&pos, &fairy[i])
+                .unwrap_or_else(|e| panic!("{id} ply {} `{}`: {e}", i + 1, fairy[i]));
+            assert_eq!(read.mv, mv, "{id} ply {} `{}`", i + 1, fairy[i]);
+            if fairy[i] != std[i] {
+                assert!(!read.warnings.is_empty(), "{id} ply {} `{}`", i + 1, fairy[i]);
+                warned += 1;
+            }
+            pos.play_unchecked(mv);
+        }
+    }
+    assert!(games > 200 && warned > 0, "{games} games, {warned} warnings");
+}
+
+#[test]
+fn single_move_cases() {
+    let wxf = with_equals();
+    for case in lines("xiangqi-cases.jsonl") {
+        let id = case["id"].as_str().unwrap();
+        let pos = Position::from_fen(case["fen"].as_str().unwrap()).unwrap();
+        let mv: Move = case["move_iccs"].as_str().unwrap().parse().unwrap();
+        let std = case["expected"]["wxf_std"].as_str().unwrap();
+        let fairy = case["expected"]["wxf"].as_str().unwrap();
+        assert_eq!(wxf.write_move(&pos, mv), std, "{id}");
+        assert_eq!(wxf.read_move(&pos, std).unwrap().mv, mv, "{id} `{std}`");
+        if !fairy.starts_with(|c: char| c.is_ascii_digit()) {
+            assert_eq!(wxf.read_move(&pos, fairy).unwrap().mv, mv, "{id} `{fairy}`");
+        }
+    }
+}
+
+#[test]
+fn every_legal_move_round_trips_in_every_letter_set_and_sign() {
+    let notations: Vec<Wxf> = Language::ALL
+        .into_iter()
+        .flat_map(|l| {
+            [Sideways::Dot, Sideways::Equals, Sideways::Omitted]
+                .map(|s| Wxf::new(l).with_sideways(s))
+        })
+        .collect();
+    let mut checked = 0u64;
+    for game in lines("xiangqi-games.jsonl").iter().step_by(3) {
+        let mut pos = Position::from_fen(game["start_fen"].as_str().unwrap()).unwrap();
+        for coord in strings(&game["moves_iccs"]) {
+            for &mv in pos.legal_moves().iter() {
+                for n in &notations {
+                    let text = n.write_move(&pos, mv);
+                    let read = n
+                        .read_move(&pos, &text)
+                        .unwrap_or_else(|e| panic!("{} `{text}`: {e}", pos.to_fen()));
+                    assert_eq!(read.mv, mv, "{} `{text}`", pos.to_fen());
+                    assert!(read.warnings.is_empty(), "`{text}`: {:?}", read.warnings);
+                    checked += 1;
+                }
+            }
+            pos.play_unchecked(coord.parse().unwrap());
+        }
+    }
+    assert!(checked > 1_000_000, "{checked}");
+}
