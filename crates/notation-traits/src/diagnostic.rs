@@ -111,8 +111,12 @@ impl Diagnostic {
 
     /// An error diagnostic from a move error.
     pub fn from_move_error(err: &MoveError) -> Self {
-        Diagnostic::new(Severity::Error, err.code(), err.message_without_candidates())
-            .with_candidates(err.candidates().to_vec())
+        Diagnostic::new(
+            Severity::Error,
+            err.code(),
+            err.message_without_candidates(),
+        )
+        .with_candidates(err.candidates().to_vec())
     }
 
     /// A warning diagnostic from a reader's warning.

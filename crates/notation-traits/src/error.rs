@@ -97,13 +97,17 @@ impl fmt::Display for Rule {
             Rule::Movement => "the piece does not move that way",
             Rule::OwnPiece => "the destination holds one of the mover's own pieces",
             Rule::PathBlocked => "a piece stands in the way",
-            Rule::CannonScreen => "a cannon captures by jumping exactly one piece and moves only over empty points",
+            Rule::CannonScreen => {
+                "a cannon captures by jumping exactly one piece and moves only over empty points"
+            }
             Rule::HorseLeg => "the horse's leg is blocked",
             Rule::ElephantEye => "the elephant's eye is blocked",
             Rule::Palace => "the king and advisors stay in the palace",
             Rule::River => "elephants do not cross the river",
             Rule::PawnBeforeRiver => "a pawn moves sideways only after crossing the river",
-            Rule::FlyingGeneral => "the kings would face each other on an open file (flying general)",
+            Rule::FlyingGeneral => {
+                "the kings would face each other on an open file (flying general)"
+            }
             Rule::KingLeftInCheck => "the move leaves the mover's king in check",
             Rule::Nifu => "two unpromoted pawns of one side on a file (nifu)",
             Rule::Uchifuzume => "a pawn drop may not give checkmate (uchifuzume)",
@@ -327,6 +331,43 @@ pub struct PlayError<P: crate::Position> {
     pub position: P,
 }
 
+/// The edit distance between two sequences: insertions, deletions, substitutions and swaps of
+/// two neighbours each count 1 (optimal string alignment).
+///
+/// Used to find the legal moves a faulty move was probably meant to be.
+///
+/// ```
+/// use notation_traits::edit_distance;
+///
+/// let d = |a: &str, b: &str| edit_distance(&a.chars().collect::<Vec<_>>(), &b.chars().collect::<Vec<_>>());
+/// assert_eq!(d("N6+5", "A6+5"), 1);
+/// assert_eq!(d("C2+5", "C+25"), 1);
+/// assert_eq!(d("H2+3", "H8+7"), 2);
+/// ```
+pub fn edit_distance<T: PartialEq>(a: &[T], b: &[T]) -> usize {
+    let (n, m) = (a.len(), b.len());
+    let mut d = vec![vec![0usize; m + 1]; n + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=n {
+        for j in 1..=m {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[n][m]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -353,39 +394,4 @@ mod tests {
         };
         assert!(err.to_string().ends_with("write a, b or c"));
     }
-}
-
-/// The edit distance between two sequences: insertions, deletions, substitutions and swaps of
-/// two neighbours each count 1 (optimal string alignment).
-///
-/// Used to find the legal moves a faulty move was probably meant to be.
-///
-/// ```
-/// use notation_traits::edit_distance;
-///
-/// let d = |a: &str, b: &str| edit_distance(&a.chars().collect::<Vec<_>>(), &b.chars().collect::<Vec<_>>());
-/// assert_eq!(d("N6+5", "A6+5"), 1);
-/// assert_eq!(d("C2+5", "C+25"), 1);
-/// assert_eq!(d("H2+3", "H8+7"), 2);
-/// ```
-pub fn edit_distance<T: PartialEq>(a: &[T], b: &[T]) -> usize {
-    let (n, m) = (a.len(), b.len());
-    let mut d = vec![vec![0usize; m + 1]; n + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for j in 0..=m {
-        d[0][j] = j;
-    }
-    for i in 1..=n {
-        for j in 1..=m {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(d[i - 2][j - 2] + 1);
-            }
-            d[i][j] = best;
-        }
-    }
-    d[n][m]
 }

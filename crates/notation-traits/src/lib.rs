@@ -6,6 +6,7 @@ mod notation;
 mod position;
 mod reader;
 mod record;
+mod repair;
 mod replay;
 mod span;
 
@@ -17,5 +18,6 @@ pub use reader::{GameReader, RawGame, parse_game_text};
 pub use record::{
     GameRecord, GameResult, Line, MoveEntry, MoveNumber, ParseResultError, Tag, Termination,
 };
+pub use repair::{Readings, RepairLimits, find_readings, near_moves};
 pub use replay::{Replayed, TextNotation, replay};
 pub use span::{Pos, Span};

@@ -82,10 +82,7 @@ pub trait Position: Clone + fmt::Debug {
             self.play_unchecked(mv);
             Ok(self)
         } else {
-            Err(PlayError {
-                mv,
-                position: self,
-            })
+            Err(PlayError { mv, position: self })
         }
     }
 

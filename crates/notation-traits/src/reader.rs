@@ -24,9 +24,7 @@
 
 use std::io::{self, BufRead};
 
-use crate::{
-    Diagnostic, GameRecord, Line, MoveEntry, MoveNumber, Pos, Severity, Span, Tag,
-};
+use crate::{Diagnostic, GameRecord, Line, MoveEntry, MoveNumber, Pos, Severity, Span, Tag};
 
 /// A game as read from a file: the record with unchecked moves, and what the reader noticed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,11 +127,10 @@ impl<R: BufRead> GameReader<R> {
         let mut start = None;
         let mut seen_movetext = false;
         let mut in_comment = false;
-        loop {
-            let Some((line, at)) = self.pending.take().map_or_else(|| self.read_line(), |l| Ok(Some(l)))?
-            else {
-                break;
-            };
+        while let Some((line, at)) = match self.pending.take() {
+            Some(line) => Some(line),
+            None => self.read_line()?,
+        } {
             let trimmed = line.trim_start();
             if start.is_none() {
                 if trimmed.is_empty() {
@@ -667,7 +664,8 @@ mod tests {
 
     #[test]
     fn games_split_at_tags_after_movetext() {
-        let text = "[Event \"a\"]\n1. h2e2 h9g7 *\n\n[Event \"b\"]\n{x\n[not a tag]}\n1. h2e2 1-0\n";
+        let text =
+            "[Event \"a\"]\n1. h2e2 h9g7 *\n\n[Event \"b\"]\n{x\n[not a tag]}\n1. h2e2 1-0\n";
         let games = read_all(text);
         assert_eq!(games.len(), 2);
         assert_eq!(games[1].record.tag("event"), Some("b"));

@@ -238,7 +238,9 @@ impl<N: ?Sized> Context<'_, N> {
                 Diagnostic::new(
                     Severity::Warning,
                     "move-number-mismatch",
-                    format!("move number `{written}` does not fit ply {ply}: expected `{expected}`"),
+                    format!(
+                        "move number `{written}` does not fit ply {ply}: expected `{expected}`"
+                    ),
                 )
                 .at(number.span)
                 .with_ply(ply)

@@ -1,7 +1,7 @@
 //! Reading and checking every move of the fixture games in descriptive notation, and writing
 //! every move: moves per second.
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_main};
 use notation_traits::MoveNotation;
 use wxf_notation::{Sideways, Wxf};
 use xiangqi_board::{Language, Move, Position};
@@ -13,7 +13,10 @@ struct Game {
 }
 
 fn games() -> Vec<Game> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/xiangqi/xiangqi-games.jsonl");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testdata/xiangqi/xiangqi-games.jsonl"
+    );
     let text = std::fs::read_to_string(path).expect("testdata/xiangqi/xiangqi-games.jsonl");
     text.lines()
         .map(|line| {
@@ -27,7 +30,10 @@ fn games() -> Vec<Game> {
             };
             Game {
                 start: v["start_fen"].as_str().expect("fen").parse().expect("FEN"),
-                moves: list("moves_iccs").iter().map(|m| m.parse().expect("ICCS")).collect(),
+                moves: list("moves_iccs")
+                    .iter()
+                    .map(|m| m.parse().expect("ICCS"))
+                    .collect(),
                 wxf: list("wxf_std"),
             }
         })
@@ -67,5 +73,8 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
-criterion_main!(benches);
+#[allow(missing_docs)]
+mod group {
+    criterion::criterion_group!(benches, super::bench);
+}
+criterion_main!(group::benches);

@@ -183,10 +183,9 @@ pub(crate) fn parse(text: &str, language: Language) -> Result<WxfMove, SyntaxErr
                 c1 => match digit(c1) {
                     Some(file) => PieceSpec::OnFile { kind, file },
                     None => {
-                        return Err(s.error(
-                            1,
-                            "a file digit 1-9 or a tandem marker (+ front, - rear)",
-                        ));
+                        return Err(
+                            s.error(1, "a file digit 1-9 or a tandem marker (+ front, - rear)")
+                        );
                     }
                 },
             }

@@ -114,11 +114,7 @@ impl Wxf {
                 let on = stacks.on(f);
                 match (kind, on.len()) {
                     (_, 0) => {
-                        return Err(self.no_piece(
-                            pos,
-                            mv,
-                            format!("no {piece} on file {file}"),
-                        ));
+                        return Err(self.no_piece(pos, mv, format!("no {piece} on file {file}")));
                     }
                     (_, 1) => origins.push(on[0]),
                     (PieceKind::Advisor | PieceKind::Elephant, _) => origins.extend(on),
@@ -267,7 +263,10 @@ impl Wxf {
             match target(from, kind, color, mv.direction, mv.number) {
                 None => {
                     first_error.get_or_insert_with(|| {
-                        (Rule::Movement, format!("{} by `{mv}`", in_words(pos, from, None)))
+                        (
+                            Rule::Movement,
+                            format!("{} by `{mv}`", in_words(pos, from, None)),
+                        )
                     });
                 }
                 Some(to) => {
@@ -275,7 +274,8 @@ impl Wxf {
                     match pos.check_move(m) {
                         Ok(()) => legal.push(m),
                         Err(rule) => {
-                            first_error.get_or_insert_with(|| (rule, in_words(pos, from, Some(to))));
+                            first_error
+                                .get_or_insert_with(|| (rule, in_words(pos, from, Some(to))));
                         }
                     }
                 }
@@ -349,10 +349,16 @@ impl Wxf {
         let sp = &mv.spelling;
         let mut w = Vec::new();
         if sp.lowercase {
-            w.push(Warning::new("lowercase-letter", format!("lowercase read as `{mv}`")));
+            w.push(Warning::new(
+                "lowercase-letter",
+                format!("lowercase read as `{mv}`"),
+            ));
         }
         if sp.fullwidth {
-            w.push(Warning::new("full-width", format!("full-width characters read as `{mv}`")));
+            w.push(Warning::new(
+                "full-width",
+                format!("full-width characters read as `{mv}`"),
+            ));
         }
         if sp.alias {
             w.push(Warning::new(
@@ -366,7 +372,9 @@ impl Wxf {
             ));
         }
         if mv.direction == Direction::Traverse && sp.sideways != self.sideways_sign() {
-            let written = sp.sideways.map_or_else(|| "no sign".to_owned(), |c| format!("`{c}`"));
+            let written = sp
+                .sideways
+                .map_or_else(|| "no sign".to_owned(), |c| format!("`{c}`"));
             let expected = self
                 .sideways_sign()
                 .map_or_else(|| "no sign".to_owned(), |c| format!("`{c}`"));

@@ -139,10 +139,18 @@ impl fmt::Display for WxfMove {
         match self.piece {
             PieceSpec::OnFile { file, .. } => write!(f, "{letter}{file}")?,
             PieceSpec::Tandem { marker, .. } => {
-                write!(f, "{letter}{}", if marker == Marker::Front { '+' } else { '-' })?;
+                write!(
+                    f,
+                    "{letter}{}",
+                    if marker == Marker::Front { '+' } else { '-' }
+                )?;
             }
             PieceSpec::PawnExtreme { marker } => {
-                f.write_str(if marker == Marker::Foremost { "++" } else { "--" })?;
+                f.write_str(if marker == Marker::Foremost {
+                    "++"
+                } else {
+                    "--"
+                })?;
             }
             PieceSpec::PawnOnFile { file, marker } => match marker {
                 Marker::Front => write!(f, "{file}+")?,

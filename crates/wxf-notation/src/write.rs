@@ -34,9 +34,10 @@ pub(crate) fn describe(
     sideways: Option<char>,
 ) -> WxfMove {
     let (from, to) = (mv.from(), mv.to());
-    let piece = pos
-        .piece_at(from)
-        .unwrap_or(xiangqi_board::Piece::new(pos.side_to_move(), PieceKind::King));
+    let piece = pos.piece_at(from).unwrap_or(xiangqi_board::Piece::new(
+        pos.side_to_move(),
+        PieceKind::King,
+    ));
     let (color, kind) = (piece.color, piece.kind);
     let file = from.file().wxf_number(color);
     let spec = match kind {
@@ -46,7 +47,11 @@ pub(crate) fn describe(
         PieceKind::Chariot | PieceKind::Horse | PieceKind::Cannon => {
             let (idx, count) = Stacks::new(pos, color, kind).place(from);
             if count >= 2 {
-                let marker = if idx == 0 { Marker::Front } else { Marker::Rear };
+                let marker = if idx == 0 {
+                    Marker::Front
+                } else {
+                    Marker::Rear
+                };
                 PieceSpec::Tandem { kind, marker }
             } else {
                 PieceSpec::OnFile { kind, file }

@@ -8,7 +8,10 @@ use wxf_notation::{Sideways, Wxf};
 use xiangqi_board::{Language, Move, Position};
 
 fn testdata(name: &str) -> String {
-    let path = format!("{}/../../testdata/xiangqi/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/../../testdata/xiangqi/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
@@ -60,7 +63,12 @@ fn every_game_writes_wxf_std_and_reads_back() {
                 .read_move(&pos, expected)
                 .unwrap_or_else(|e| panic!("{id} ply {} `{expected}`: {e}", i + 1));
             assert_eq!(read.mv, mv, "{id} ply {} `{expected}`", i + 1);
-            assert!(read.warnings.is_empty(), "{id} ply {}: {:?}", i + 1, read.warnings);
+            assert!(
+                read.warnings.is_empty(),
+                "{id} ply {}: {:?}",
+                i + 1,
+                read.warnings
+            );
             pos.play_unchecked(mv);
             plies += 1;
         }
@@ -102,13 +110,21 @@ fn fairy_stockfish_wxf_reads_to_the_same_moves() {
                 .unwrap_or_else(|e| panic!("{id} ply {} `{}`: {e}", i + 1, fairy[i]));
             assert_eq!(read.mv, mv, "{id} ply {} `{}`", i + 1, fairy[i]);
             if fairy[i] != std[i] {
-                assert!(!read.warnings.is_empty(), "{id} ply {} `{}`", i + 1, fairy[i]);
+                assert!(
+                    !read.warnings.is_empty(),
+                    "{id} ply {} `{}`",
+                    i + 1,
+                    fairy[i]
+                );
                 warned += 1;
             }
             pos.play_unchecked(mv);
         }
     }
-    assert!(games > 200 && warned > 0, "{games} games, {warned} warnings");
+    assert!(
+        games > 200 && warned > 0,
+        "{games} games, {warned} warnings"
+    );
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! The depth-5 start position (133,312,995 nodes) runs with `cargo bench -p xiangqi-board --
 //! perft_start_d5`; the quick default runs depth 4.
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_main};
 use xiangqi_board::{Position, perft};
 
 fn bench_perft(c: &mut Criterion) {
@@ -28,5 +28,8 @@ fn bench_perft(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_perft);
-criterion_main!(benches);
+#[allow(missing_docs)]
+mod group {
+    criterion::criterion_group!(benches, super::bench_perft);
+}
+criterion_main!(group::benches);

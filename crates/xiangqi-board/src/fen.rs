@@ -49,7 +49,9 @@ pub enum FenError {
         text: String,
     },
     /// A character that is neither a piece letter nor a digit 1-9.
-    #[error("rank {rank}: expected a piece letter (K A B N R C P, E, H) or a digit 1-9, found `{found}`")]
+    #[error(
+        "rank {rank}: expected a piece letter (K A B N R C P, E, H) or a digit 1-9, found `{found}`"
+    )]
     PieceLetter {
         /// The rank.
         rank: u8,
@@ -260,7 +262,7 @@ fn can_stand(piece: Piece, sq: Square) -> bool {
         }
         PieceKind::Pawn => match rel {
             0..=2 => false,
-            3 | 4 => file % 2 == 0,
+            3 | 4 => file.is_multiple_of(2),
             _ => true,
         },
         _ => true,
@@ -315,7 +317,9 @@ mod tests {
 
     #[test]
     fn two_field_and_letters_h_e() {
-        let pos = Position::from_fen("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR b").unwrap();
+        let pos =
+            Position::from_fen("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR b")
+                .unwrap();
         assert_eq!(
             pos.to_fen(),
             "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1"

@@ -247,8 +247,7 @@ pub(crate) fn attacked(board: &[u8; 90], k: usize, them: u8) -> bool {
     let king = KING | them;
     let cannon = CANNON | them;
     // Lines: chariot or king on the first occupied point, cannon on the second.
-    for d in 0..4 {
-        let step = DIR_STEP[d];
+    for (d, &step) in DIR_STEP.iter().enumerate() {
         let mut s = k as isize;
         let mut n = t.ray_len[k][d];
         let mut screens = 0;
@@ -346,8 +345,7 @@ pub(crate) fn pseudo_legal(board: &[u8; 90], mut occupied: u128, us: u8, list: &
             HORSE => push_stepped(board, from, &t.horse[from], us, list),
             ELEPHANT => push_stepped(board, from, &t.elephant[from], us, list),
             CHARIOT => {
-                for d in 0..4 {
-                    let step = DIR_STEP[d];
+                for (d, &step) in DIR_STEP.iter().enumerate() {
                     let mut s = from as isize;
                     for _ in 0..t.ray_len[from][d] {
                         s += step;
@@ -364,8 +362,7 @@ pub(crate) fn pseudo_legal(board: &[u8; 90], mut occupied: u128, us: u8, list: &
                 }
             }
             CANNON => {
-                for d in 0..4 {
-                    let step = DIR_STEP[d];
+                for (d, &step) in DIR_STEP.iter().enumerate() {
                     let mut s = from as isize;
                     let mut n = t.ray_len[from][d];
                     let mut screen = false;

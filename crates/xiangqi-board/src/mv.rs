@@ -75,8 +75,16 @@ impl FromStr for Move {
         if compact.len() != 4 || s.matches('-').count() > 1 {
             return Err(err());
         }
-        let from: Square = compact.get(..2).ok_or_else(err)?.parse().map_err(|_| err())?;
-        let to: Square = compact.get(2..).ok_or_else(err)?.parse().map_err(|_| err())?;
+        let from: Square = compact
+            .get(..2)
+            .ok_or_else(err)?
+            .parse()
+            .map_err(|_| err())?;
+        let to: Square = compact
+            .get(2..)
+            .ok_or_else(err)?
+            .parse()
+            .map_err(|_| err())?;
         Ok(Move::new(from, to))
     }
 }

@@ -161,12 +161,7 @@ impl Position {
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         let us = color_bit(self.side);
-        movegen::pseudo_legal(
-            &self.board,
-            self.occupied[self.side.index()],
-            us,
-            &mut list,
-        );
+        movegen::pseudo_legal(&self.board, self.occupied[self.side.index()], us, &mut list);
         self.retain_legal(&mut list);
         list
     }
@@ -213,10 +208,10 @@ impl Position {
     /// # Errors
     ///
     /// The first [`Rule`] the move breaks, checked in this order: [`Rule::WrongSide`] (no piece
-    /// of the side to move on the point of departure), [`Rule::OwnPiece`], the piece's movement
-    /// ([`Rule::Movement`], [`Rule::Palace`], [`Rule::River`], [`Rule::ElephantEye`],
-    /// [`Rule::HorseLeg`], [`Rule::PathBlocked`], [`Rule::CannonScreen`],
-    /// [`Rule::PawnBeforeRiver`]), then [`Rule::FlyingGeneral`] and [`Rule::KingLeftInCheck`].
+    /// of the side to move on the point of departure), the piece's movement ([`Rule::Movement`],
+    /// [`Rule::Palace`], [`Rule::River`], [`Rule::ElephantEye`], [`Rule::HorseLeg`],
+    /// [`Rule::PathBlocked`], [`Rule::CannonScreen`], [`Rule::PawnBeforeRiver`]),
+    /// [`Rule::OwnPiece`], then [`Rule::FlyingGeneral`] and [`Rule::KingLeftInCheck`].
     ///
     /// ```
     /// use notation_traits::Rule;
@@ -235,11 +230,11 @@ impl Position {
         if piece == 0 || piece & BLACK_BIT != us {
             return Err(Rule::WrongSide);
         }
+        self.check_movement(piece & 7, from, to)?;
         let target = self.board[to];
         if target != 0 && target & BLACK_BIT == us {
             return Err(Rule::OwnPiece);
         }
-        self.check_movement(piece & 7, from, to)?;
         let mut board = self.board;
         let king = self.kings[self.side.index()] as usize;
         if safe_after(&mut board, mv, king, color_bit(!self.side)) {
@@ -301,8 +296,7 @@ impl Position {
             }
             HORSE => {
                 let steps = &t.horse[from];
-                let Some(i) = (0..steps.len as usize).find(|&i| steps.to[i] as usize == to)
-                else {
+                let Some(i) = (0..steps.len as usize).find(|&i| steps.to[i] as usize == to) else {
                     return Err(Rule::Movement);
                 };
                 if self.board[steps.via[i] as usize] != 0 {
@@ -313,7 +307,11 @@ impl Position {
                 if df != 0 && dr != 0 {
                     return Err(Rule::Movement);
                 }
-                let step = if df != 0 { df.signum() } else { 9 * dr.signum() };
+                let step = if df != 0 {
+                    df.signum()
+                } else {
+                    9 * dr.signum()
+                };
                 let between = (1..(df.abs() + dr.abs()))
                     .filter(|k| self.board[(from as i32 + k * step) as usize] != 0)
                     .count();
@@ -391,16 +389,14 @@ impl Position {
     /// # Errors
     ///
     /// [`PlayError`] with the unchanged position when `mv` is illegal.
+    #[allow(clippy::result_large_err)] // The position comes back by value, as shakmaty's does.
     pub fn play(self, mv: Move) -> Result<Position, PlayError<Position>> {
         if self.is_legal(mv) {
             let mut pos = self;
             pos.play_unchecked(mv);
             Ok(pos)
         } else {
-            Err(PlayError {
-                mv,
-                position: self,
-            })
+            Err(PlayError { mv, position: self })
         }
     }
 
@@ -503,7 +499,10 @@ mod tests {
     #[test]
     fn flying_general_pins_the_advisor() {
         // ../shared/fixtures/README.md: Red's only legal moves are e0d0 and e0f0.
-        assert_eq!(moves("4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1"), ["e0d0", "e0f0"]);
+        assert_eq!(
+            moves("4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1"),
+            ["e0d0", "e0f0"]
+        );
     }
 
     #[test]
@@ -523,6 +522,8 @@ mod tests {
         assert_eq!(rule("c3d3"), Err(Rule::PawnBeforeRiver));
         assert_eq!(rule("c3c2"), Err(Rule::Movement));
         assert_eq!(rule("a0a3"), Err(Rule::OwnPiece));
+        assert_eq!(rule("a0b0"), Err(Rule::OwnPiece));
+        assert_eq!(rule("a0b1"), Err(Rule::Movement));
         assert_eq!(rule("a0a2"), Ok(()));
         assert_eq!(rule("i0i4"), Err(Rule::PathBlocked));
         assert_eq!(rule("h2h6"), Ok(()));
@@ -540,7 +541,10 @@ mod tests {
         assert_eq!(pos.check_move("c4e6".parse().unwrap()), Err(Rule::River));
         assert_eq!(pos.check_move("c4e2".parse().unwrap()), Ok(()));
         let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/1N7/2B1K4 w - - 0 1").unwrap();
-        assert_eq!(pos.check_move("c0a2".parse().unwrap()), Err(Rule::ElephantEye));
+        assert_eq!(
+            pos.check_move("c0a2".parse().unwrap()),
+            Err(Rule::ElephantEye)
+        );
     }
 
     #[test]

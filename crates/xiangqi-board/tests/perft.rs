@@ -4,7 +4,10 @@ use xiangqi_board::{Position, perft};
 
 #[test]
 fn perft_reference_counts() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/perft/xiangqi.perft");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testdata/perft/xiangqi.perft"
+    );
     let text = std::fs::read_to_string(path).expect("testdata/perft/xiangqi.perft");
     let mut pos: Option<Position> = None;
     let mut checked = 0;

@@ -1,0 +1,538 @@
+//! Algebraic notation for xiangqi: `[letter][disambiguation][x]square[+|#]`, as in the seed
+//! (`The3`, `Vh10`, `V10h7`), Wikipedia's "system 3" and Fairy-Stockfish's SAN (`Che3`).
+//!
+//! Files `a`-`i` run from Red's left, ranks `1`-`10` from Red's side (`a1` is Red's left
+//! corner; algebraic rank = ICCS rank + 1). Squares are absolute, the same for both sides. The
+//! piece letters are the language's ([`Language`]): English `K A E H R C P`, Finnish
+//! `K N E H V T S`, German `F L E P W K S`.
+//!
+//! The writer ([`describe`](MoveNotation::describe)) always writes the letter, the pawn's too
+//! (the seed writes `S`, Fairy-Stockfish `P`); disambiguates only as the legal moves require,
+//! counting only legal moves of the same kind to the same square: by file if that suffices,
+//! else by rank (`V10h7`), else by the full square; writes `x` for a capture, `+` for check and
+//! `#` for mate.
+//!
+//! What the reader accepts:
+//!
+//! - the pawn letter, or none (`e5`, `xe6`, `cxd6`); a lower-case file `a`-`i` followed by a
+//!   digit always starts a pawn move without its letter, see the parse rules below;
+//! - an alias of the language (English `N`, `B`, `M`, `G`, `S`; German `G`, `T`, `M`), with a
+//!   `letter-alias` warning;
+//! - a lower-case piece letter, with a `lowercase-letter` warning (`hg3`, `exd5` read as a horse
+//!   and an elephant move: a lower-case letter that is both a file and a piece letter is the
+//!   piece unless a digit follows it; `cxd6` is a pawn move in Finnish, where `c` is no letter);
+//! - more disambiguation than needed (`Rii2` where `Ri2` suffices), silently;
+//! - a missing `x` on a capture or an `x` on a move that captures nothing, with a
+//!   `capture-mark` warning; a missing, extra or wrong `+` or `#`, with a `check-mark` warning
+//!   (`++` and `+++`, written for double and triple check in some texts, read as `+`): the move
+//!   is found from the piece and the destination alone;
+//! - a trailing annotation glyph `!`, `?`, `!!`, `??`, `!?`, `?!` (not kept: the game reader
+//!   stores glyphs with the move).
+//!
+//! Not accepted: upper-case files, WinBoard's ranks 0-9 (`Rb0`), a hyphen between the squares,
+//! full-width characters.
+//!
+//! Rule: the seed document (Finnish algebraic notation, `002_967f149c5c7f1bde.txt`);
+//! Fairy-Stockfish `NOTATION_SAN` for the disambiguation order and the check signs.
+
+use std::fmt;
+
+use notation_traits::{MoveError, MoveNotation, Resolved, Rule, SyntaxError, Warning};
+use xiangqi_board::{Color, File, Language, Move, Piece, PieceKind, Position, Rank, Square};
+
+use crate::parse::{self, label};
+use crate::words::{self, SquareText};
+
+/// Algebraic notation in one language's piece letters.
+///
+/// The default is English (`Che3`, `Hg3`, `Pe5`).
+///
+/// # Examples
+///
+/// ```
+/// use iccs_algebraic::Algebraic;
+/// use notation_traits::MoveNotation;
+/// use xiangqi_board::{Language, Position};
+///
+/// let pos = Position::new();
+/// let mv = Algebraic::new(Language::Finnish).read_move(&pos, "The3")?.mv;
+/// assert_eq!(mv.to_string(), "h2e2");
+/// assert_eq!(Algebraic::ENGLISH.write_move(&pos, mv), "Che3");
+/// assert_eq!(Algebraic::GERMAN.write_move(&pos, mv), "Khe3");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub struct Algebraic {
+    /// The piece letters read and written.
+    pub language: Language,
+}
+
+impl Algebraic {
+    /// English letters `K A E H R C P` (Fairy-Stockfish's SAN).
+    pub const ENGLISH: Algebraic = Algebraic::new(Language::English);
+    /// Finnish letters `K N E H V T S` (the seed).
+    pub const FINNISH: Algebraic = Algebraic::new(Language::Finnish);
+    /// German letters `F L E P W K S` (Deutscher Xiangqi Bund).
+    pub const GERMAN: Algebraic = Algebraic::new(Language::German);
+
+    /// Algebraic notation with `language`'s letters.
+    pub const fn new(language: Language) -> Algebraic {
+        Algebraic { language }
+    }
+
+    /// The words for a context label of the parser.
+    fn expected(self, label: &'static str) -> String {
+        match label {
+            label::LETTER_OR_FILE => format!(
+                "a piece letter ({}) or a file a-i",
+                self.language.letter_list()
+            ),
+            label::SQUARE => "a square (a file a-i, then a rank 1-10)".to_owned(),
+            label::FILE => "a file a-i".to_owned(),
+            label::RANK => "a rank 1-10".to_owned(),
+            label::RANK_ZERO => {
+                "a rank 1-10 (algebraic ranks count from 1; rank 0 belongs to ICCS)".to_owned()
+            }
+            label::MARK_OR_END => "`+`, `#` or the end of the move".to_owned(),
+            _ => "the end of the move".to_owned(),
+        }
+    }
+
+    /// The warnings for reading `syntax` as the legal move `mv`.
+    fn warnings(self, pos: &Position, syntax: &AlgebraicMove, mv: Move) -> Vec<Warning> {
+        let mut warnings = Vec::new();
+        if let Some((c, (kind, alias))) = syntax
+            .letter
+            .and_then(|c| self.language.kind(c).map(|k| (c, k)))
+        {
+            let upper = c.to_ascii_uppercase();
+            if c.is_ascii_lowercase() {
+                warnings.push(Warning::new(
+                    "lowercase-letter",
+                    format!("piece letter `{c}` read as `{upper}`"),
+                ));
+            }
+            if alias {
+                let own = self.language.letter(kind);
+                warnings.push(Warning::new(
+                    "letter-alias",
+                    format!("letter `{upper}` read as `{own}` ({kind})"),
+                ));
+            }
+        }
+        match (syntax.capture, pos.is_capture(mv)) {
+            (false, true) => warnings.push(Warning::new(
+                "capture-mark",
+                "capture sign `x` missing: the move captures",
+            )),
+            (true, false) => warnings.push(Warning::new(
+                "capture-mark",
+                "capture sign `x` written, but the move captures nothing",
+            )),
+            _ => {}
+        }
+        let actual = CheckMark::of(pos, mv);
+        let message = match (syntax.check, actual) {
+            (CheckMark::None, CheckMark::Check) => "check sign `+` missing: the move gives check",
+            (CheckMark::None, CheckMark::Mate) => "mate sign `#` missing: the move mates",
+            (CheckMark::Check, CheckMark::None) => {
+                "check sign `+` written, but the move gives no check"
+            }
+            (CheckMark::Mate, CheckMark::None) => {
+                "mate sign `#` written, but the move gives no check"
+            }
+            (CheckMark::Mate, CheckMark::Check) => {
+                "mate sign `#` written, but the move only gives check"
+            }
+            (CheckMark::Check, CheckMark::Mate) => "check sign `+` written for a mate: write `#`",
+            _ => "",
+        };
+        if !message.is_empty() {
+            warnings.push(Warning::new("check-mark", message));
+        }
+        warnings
+    }
+
+    /// The error when no legal move fits `syntax`. `pieces` are the side's pieces of the kind
+    /// that fit the written disambiguation.
+    fn no_move(self, pos: &Position, syntax: &AlgebraicMove, pieces: &[Square]) -> MoveError {
+        let side = pos.side_to_move();
+        let piece = Piece::new(side, syntax.kind);
+        let to = syntax.to;
+        // `check_move` tests the destination before the movement, so the pattern is tested
+        // here on its own: a chariot far off the line is no candidate even if the destination
+        // holds one of its own pieces.
+        let blocked: Vec<(Square, Rule)> = pieces
+            .iter()
+            .filter(|&&from| pattern_fits(syntax.kind, side, from, to))
+            .filter_map(|&from| match pos.check_move(Move::new(from, to)) {
+                Ok(()) => None,
+                Err(rule) => Some((from, rule)),
+            })
+            .collect();
+        if let [(from, rule)] = blocked[..] {
+            return MoveError::Illegal {
+                rule,
+                description: words::piece_move(piece, alg(from), alg(to)),
+                candidates: Vec::new(),
+            };
+        }
+        MoveError::NoPiece {
+            description: format!(
+                "no {side} {}{} can reach {}",
+                syntax.kind,
+                origin_words(syntax),
+                alg(to)
+            ),
+            candidates: self.near_moves(pos, piece, to),
+        }
+    }
+
+    /// Legal moves of `piece`'s kind written nearly the same way: those to `to` (which the
+    /// written disambiguation excluded), else all of the kind; at most six, none when there are
+    /// more. Ordered by origin, then destination.
+    fn near_moves(self, pos: &Position, piece: Piece, to: Square) -> Vec<String> {
+        const MAX: usize = 6;
+        let mut moves: Vec<Move> = pos
+            .squares_of(piece)
+            .flat_map(|from| pos.legal_moves_from(from).to_vec())
+            .collect();
+        if moves.iter().any(|m| m.to() == to) {
+            moves.retain(|m| m.to() == to);
+        }
+        if moves.len() > MAX {
+            return Vec::new();
+        }
+        moves.sort_by_key(|m| (m.from(), m.to()));
+        moves.iter().map(|&m| self.write_move(pos, m)).collect()
+    }
+}
+
+/// The check sign of an algebraic move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum CheckMark {
+    /// No sign: the move gives no check.
+    #[default]
+    None,
+    /// `+`: the move gives check.
+    Check,
+    /// `#`: the move gives checkmate.
+    Mate,
+}
+
+impl CheckMark {
+    /// The sign as written: empty, `+` or `#`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            CheckMark::None => "",
+            CheckMark::Check => "+",
+            CheckMark::Mate => "#",
+        }
+    }
+
+    /// The sign the legal move `mv` of `pos` deserves.
+    ///
+    /// ```
+    /// use iccs_algebraic::CheckMark;
+    /// use xiangqi_board::Position;
+    ///
+    /// // Research edge case 13: `Rxe9+` takes the advisor with check, `Ri10#` mates.
+    /// let pos = Position::from_fen("4k4/4a3R/9/9/9/9/9/9/4K4/9 w - - 0 1")?;
+    /// assert_eq!(CheckMark::of(&pos, "i8e8".parse()?), CheckMark::Check);
+    /// assert_eq!(CheckMark::of(&pos, "i8i9".parse()?), CheckMark::Mate);
+    /// assert_eq!(CheckMark::of(&pos, "i8i7".parse()?), CheckMark::None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn of(pos: &Position, mv: Move) -> CheckMark {
+        let mut after = *pos;
+        after.play_unchecked(mv);
+        if !after.is_check() {
+            CheckMark::None
+        } else if after.legal_moves().is_empty() {
+            CheckMark::Mate
+        } else {
+            CheckMark::Check
+        }
+    }
+}
+
+impl fmt::Display for CheckMark {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// An algebraic move as written: the letter, the disambiguation, the capture and check signs
+/// and the destination.
+///
+/// `Display` writes it back: the letter as written (none for a pawn move written without one),
+/// ranks 1-10. `++` and `+++` come back as `+`, and annotation glyphs are not kept.
+///
+/// # Examples
+///
+/// ```
+/// use iccs_algebraic::{Algebraic, AlgebraicMove};
+/// use notation_traits::MoveNotation;
+/// use xiangqi_board::{PieceKind, Position};
+///
+/// let syntax: AlgebraicMove = MoveNotation::<Position>::parse(&Algebraic::FINNISH, "V10h7")?;
+/// assert_eq!(syntax.kind, PieceKind::Chariot);
+/// assert_eq!(syntax.from_rank.map(|r| r.index()), Some(9)); // rank 10 is ICCS rank 9
+/// assert_eq!(syntax.to.to_string(), "h6"); // ICCS
+/// assert_eq!(syntax.to_string(), "V10h7");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AlgebraicMove {
+    /// The piece letter as written (either case, maybe an alias); `None` for a pawn move
+    /// written without its letter.
+    pub letter: Option<char>,
+    /// The piece kind the letter names (the pawn when no letter was written).
+    pub kind: PieceKind,
+    /// The file of departure, when written.
+    pub from_file: Option<File>,
+    /// The rank of departure, when written.
+    pub from_rank: Option<Rank>,
+    /// Whether `x` was written.
+    pub capture: bool,
+    /// The point of arrival.
+    pub to: Square,
+    /// The check sign written.
+    pub check: CheckMark,
+}
+
+impl fmt::Display for AlgebraicMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(letter) = self.letter {
+            write!(f, "{letter}")?;
+        }
+        if let Some(file) = self.from_file {
+            write!(f, "{file}")?;
+        }
+        if let Some(rank) = self.from_rank {
+            write!(f, "{}", rank.index() + 1)?;
+        }
+        let x = if self.capture { "x" } else { "" };
+        write!(f, "{x}{}{}", alg(self.to), self.check)
+    }
+}
+
+impl MoveNotation<Position> for Algebraic {
+    type Syntax = AlgebraicMove;
+
+    /// Reads one algebraic move; see the module docs for what is accepted.
+    ///
+    /// # Errors
+    ///
+    /// [`SyntaxError`] at the first character that does not fit, saying what was expected
+    /// there.
+    ///
+    /// ```
+    /// use iccs_algebraic::Algebraic;
+    /// use notation_traits::MoveNotation;
+    /// use xiangqi_board::Position;
+    ///
+    /// let err = MoveNotation::<Position>::parse(&Algebraic::FINNISH, "Xe5").unwrap_err();
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "expected a piece letter (K, N, E, H, V, T, S) or a file a-i, found `X`"
+    /// );
+    /// ```
+    fn parse(&self, text: &str) -> Result<AlgebraicMove, SyntaxError> {
+        parse::finish(parse::algebraic::algebraic_move(text, self.language), text)
+            .map_err(|failure| failure.into_syntax_error(text, |l| self.expected(l)))
+    }
+
+    /// The one legal move of a piece of the written kind (and disambiguation) to the written
+    /// square. Capture and check signs never choose the move; a wrong one gives a warning.
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError::Ambiguous`] when several pieces can legally make the move (candidates in
+    /// their shortest form, by origin square from `a1`); [`MoveError::Illegal`] with the rule
+    /// from [`Position::check_move`] when none can but exactly one piece of the kind could
+    /// reach the square by its movement pattern; [`MoveError::NoPiece`] otherwise, with the
+    /// legal moves of the kind as candidates when there are at most six.
+    ///
+    /// ```
+    /// use iccs_algebraic::Algebraic;
+    /// use notation_traits::{MoveError, MoveNotation};
+    /// use xiangqi_board::Position;
+    ///
+    /// let err = Algebraic::FINNISH.read_move(&Position::new(), "Te3").unwrap_err();
+    /// assert_eq!(err.to_string(), "ambiguous move: two red cannons can reach e3: write Tbe3 or The3");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn resolve(&self, pos: &Position, syntax: &AlgebraicMove) -> Result<Resolved<Move>, MoveError> {
+        let side = pos.side_to_move();
+        let piece = Piece::new(side, syntax.kind);
+        let fits = |sq: &Square| {
+            syntax.from_file.is_none_or(|f| sq.file() == f)
+                && syntax.from_rank.is_none_or(|r| sq.rank() == r)
+        };
+        let pieces: Vec<Square> = pos.squares_of(piece).filter(fits).collect();
+        let legal: Vec<Move> = pieces
+            .iter()
+            .map(|&from| Move::new(from, syntax.to))
+            .filter(|&mv| pos.is_legal(mv))
+            .collect();
+        match legal[..] {
+            [mv] => Ok(Resolved {
+                mv,
+                warnings: self.warnings(pos, syntax, mv),
+            }),
+            [] => Err(self.no_move(pos, syntax, &pieces)),
+            _ => Err(MoveError::Ambiguous {
+                description: format!(
+                    "{} {side} {}{} can reach {}",
+                    words::count(legal.len()),
+                    words::kind_name(syntax.kind, legal.len()),
+                    origin_words(syntax),
+                    alg(syntax.to)
+                ),
+                candidates: legal.iter().map(|&m| self.write_move(pos, m)).collect(),
+            }),
+        }
+    }
+
+    /// The shortest correct form of the legal move `mv`.
+    fn describe(&self, pos: &Position, mv: Move) -> AlgebraicMove {
+        let (from, to) = (mv.from(), mv.to());
+        let kind = pos.piece_at(from).map_or(PieceKind::Pawn, |p| p.kind);
+        let piece = Piece::new(pos.side_to_move(), kind);
+        let rivals: Vec<Square> = pos
+            .squares_of(piece)
+            .filter(|&sq| sq != from && pos.is_legal(Move::new(sq, to)))
+            .collect();
+        let (from_file, from_rank) = if rivals.is_empty() {
+            (None, None)
+        } else if rivals.iter().all(|sq| sq.file() != from.file()) {
+            (Some(from.file()), None)
+        } else if rivals.iter().all(|sq| sq.rank() != from.rank()) {
+            (None, Some(from.rank()))
+        } else {
+            (Some(from.file()), Some(from.rank()))
+        };
+        AlgebraicMove {
+            letter: Some(self.language.letter(kind)),
+            kind,
+            from_file,
+            from_rank,
+            capture: pos.is_capture(mv),
+            to,
+            check: CheckMark::of(pos, mv),
+        }
+    }
+}
+
+/// Whether a piece of `kind` and `color` moves from `from` to `to` by its pattern alone, on an
+/// empty board and without the palace, river and pawn-sideways rules (which name their own
+/// [`Rule`] when broken).
+fn pattern_fits(kind: PieceKind, color: Color, from: Square, to: Square) -> bool {
+    let df = i32::from(to.file().index()) - i32::from(from.file().index());
+    let dr = i32::from(to.rank().index()) - i32::from(from.rank().index());
+    let forward = match color {
+        Color::Red => 1,
+        Color::Black => -1,
+    };
+    match kind {
+        PieceKind::King => df.abs() + dr.abs() == 1,
+        PieceKind::Advisor => df.abs() == 1 && dr.abs() == 1,
+        PieceKind::Elephant => df.abs() == 2 && dr.abs() == 2,
+        PieceKind::Horse => (df.abs(), dr.abs()) == (1, 2) || (df.abs(), dr.abs()) == (2, 1),
+        PieceKind::Chariot | PieceKind::Cannon => (df == 0) != (dr == 0),
+        PieceKind::Pawn => (df == 0 && dr == forward) || (dr == 0 && df.abs() == 1),
+    }
+}
+
+/// A square in algebraic numbering (ranks 1-10).
+fn alg(square: Square) -> SquareText {
+    SquareText {
+        square,
+        one_based: true,
+    }
+}
+
+/// ` on file h`, ` on rank 10`, ` on h10` or nothing, for the written disambiguation.
+fn origin_words(syntax: &AlgebraicMove) -> String {
+    match (syntax.from_file, syntax.from_rank) {
+        (Some(f), Some(r)) => format!(" on {}", alg(Square::new(f, r))),
+        (Some(f), None) => format!(" on file {f}"),
+        (None, Some(r)) => format!(" on rank {}", r.index() + 1),
+        (None, None) => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    fn parse(language: Language, text: &str) -> Result<AlgebraicMove, SyntaxError> {
+        MoveNotation::<Position>::parse(&Algebraic::new(language), text)
+    }
+
+    #[rstest]
+    #[case::plain("Vh10", Some('V'), None, None, false, "h9")]
+    #[case::rank_ten_disambiguation("V10h7", Some('V'), None, Some(9), false, "h6")]
+    #[case::capture_on_rank_ten("Kxf10", Some('K'), None, None, true, "f9")]
+    #[case::file_disambiguation("Tbc3", Some('T'), Some('b'), None, false, "c2")]
+    #[case::full_square("Vh1h7", Some('V'), Some('h'), Some(0), false, "h6")]
+    #[case::full_square_rank_ten("Vh10xh7", Some('V'), Some('h'), Some(9), true, "h6")]
+    #[case::pawn_without_letter("e5", None, None, None, false, "e4")]
+    #[case::pawn_full_square_without_letter("e6d6", None, Some('e'), Some(5), false, "d5")]
+    #[case::pawn_capture_without_letter("xe6", None, None, None, true, "e5")]
+    #[case::pawn_file_capture_without_letter("cxd6", None, Some('c'), None, true, "d5")]
+    fn tokens(
+        #[case] text: &str,
+        #[case] letter: Option<char>,
+        #[case] from_file: Option<char>,
+        #[case] from_rank: Option<u8>,
+        #[case] capture: bool,
+        #[case] to_iccs: &str,
+    ) {
+        // Ranks 1-10 (research section 5; edge case 21 for the two-digit rank).
+        let m = parse(Language::Finnish, text).unwrap();
+        assert_eq!(m.letter, letter);
+        assert_eq!(m.from_file.map(File::char), from_file);
+        assert_eq!(m.from_rank.map(Rank::index), from_rank);
+        assert_eq!(m.capture, capture);
+        assert_eq!(m.to.to_string(), to_iccs);
+        assert_eq!(m.to_string(), text);
+    }
+
+    #[rstest]
+    #[case::lowercase_horse(Language::English, "hg3", PieceKind::Horse)]
+    #[case::lowercase_elephant_capture(Language::English, "exd5", PieceKind::Elephant)]
+    #[case::lowercase_cannon_in_english(Language::English, "cxd6", PieceKind::Cannon)]
+    #[case::c_is_a_file_in_finnish(Language::Finnish, "cxd6", PieceKind::Pawn)]
+    #[case::german_lowercase_king(Language::German, "fe2", PieceKind::King)]
+    #[case::f_is_a_file_in_english(Language::English, "fe2", PieceKind::Pawn)]
+    fn lowercase_letter_or_file(
+        #[case] language: Language,
+        #[case] text: &str,
+        #[case] kind: PieceKind,
+    ) {
+        assert_eq!(parse(language, text).unwrap().kind, kind);
+    }
+
+    #[rstest]
+    #[case::check("Txe7+", CheckMark::Check)]
+    #[case::mate("Vd1#", CheckMark::Mate)]
+    #[case::double_check("Vd1++", CheckMark::Check)]
+    #[case::glyph("Vd1!?", CheckMark::None)]
+    #[case::check_and_glyph("Vd1+?", CheckMark::Check)]
+    fn check_signs_and_glyphs(#[case] text: &str, #[case] check: CheckMark) {
+        assert_eq!(parse(Language::Finnish, text).unwrap().check, check);
+    }
+
+    #[test]
+    fn the_start_position_needs_the_cannon_file() {
+        // Research edge case 20: `The3` (Finnish) = `Che3` (Fairy SAN) = h2e2.
+        let pos = Position::new();
+        let mv: Move = "h2e2".parse().unwrap();
+        assert_eq!(Algebraic::FINNISH.write_move(&pos, mv), "The3");
+        assert_eq!(Algebraic::ENGLISH.write_move(&pos, mv), "Che3");
+    }
+}

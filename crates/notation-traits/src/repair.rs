@@ -1,0 +1,190 @@
+//! Repairing a game typed by hand: the readings of a line that need the fewest changes.
+//!
+//! A move that cannot be read, or fits several legal moves, is compared with the legal moves of
+//! its position: for an ambiguous move every fitting move, otherwise the legal moves whose
+//! spelling in the same notation is nearest to the text (edit distance at most 2, the nearest
+//! kept). Each choice is followed through the rest of the line, branching again at every later
+//! faulty move. The readings that reach the end of the line with the fewest changes are kept;
+//! where they all agree on a move, that move is the repair; where they differ, the move stays
+//! an error listing the readings.
+
+use std::collections::HashSet;
+
+use crate::{MoveError, NotationError, Position, TextNotation, edit_distance};
+
+/// Limits of the search for readings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RepairLimits {
+    /// The most changed moves a reading may hold.
+    pub max_changes: usize,
+    /// The most positions the search may visit before it gives up.
+    pub max_nodes: usize,
+    /// The most readings kept.
+    pub max_readings: usize,
+}
+
+impl Default for RepairLimits {
+    fn default() -> Self {
+        RepairLimits {
+            max_changes: 8,
+            max_nodes: 2_000_000,
+            max_readings: 32,
+        }
+    }
+}
+
+/// The readings of a line that need the fewest changes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Readings<M> {
+    /// Each reading: one move per text of the line.
+    pub lines: Vec<Vec<M>>,
+    /// The number of moves each reading changes (the same for all).
+    pub changes: usize,
+}
+
+/// The moves a faulty text may have meant in `pos`: for an ambiguous move its candidates, else
+/// the legal moves whose spelling is nearest to the text (edit distance 1, else 2).
+pub fn near_moves<P, N>(pos: &P, text: &str, notation: &N) -> Vec<P::Move>
+where
+    P: Position,
+    N: TextNotation<P> + ?Sized,
+{
+    if let Err(NotationError::Move(MoveError::Ambiguous { candidates, .. })) =
+        notation.read(pos, text)
+    {
+        let moves: Vec<P::Move> = candidates
+            .iter()
+            .filter_map(|c| notation.read(pos, c).ok().map(|r| r.mv))
+            .collect();
+        if !moves.is_empty() {
+            return moves;
+        }
+    }
+    let wanted = spelling_key(text);
+    let scored: Vec<(usize, P::Move)> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| {
+            (
+                edit_distance(&spelling_key(&notation.write(pos, m)), &wanted),
+                m,
+            )
+        })
+        .collect();
+    let best = scored.iter().map(|(d, _)| *d).min().unwrap_or(usize::MAX);
+    if best > 2 {
+        return Vec::new();
+    }
+    scored
+        .into_iter()
+        .filter(|(d, _)| *d == best)
+        .map(|(_, m)| m)
+        .collect()
+}
+
+/// A spelling compared for nearness: ASCII for full-width characters, upper case, one sideways
+/// sign.
+fn spelling_key(text: &str) -> Vec<char> {
+    text.chars()
+        .map(|c| {
+            let c = if ('\u{FF01}'..='\u{FF5E}').contains(&c) {
+                char::from_u32(c as u32 - 0xFEE0).unwrap_or(c)
+            } else {
+                c
+            };
+            match c.to_ascii_uppercase() {
+                '=' => '.',
+                c => c,
+            }
+        })
+        .collect()
+}
+
+/// Finds the readings of `texts` from `start` that need the fewest changes, or `None` when no
+/// reading within `limits` reaches the end of the line.
+pub fn find_readings<P, N>(
+    start: &P,
+    texts: &[&str],
+    notation: &N,
+    limits: RepairLimits,
+) -> Option<Readings<P::Move>>
+where
+    P: Position,
+    N: TextNotation<P> + ?Sized,
+{
+    let mut search = Search {
+        notation,
+        texts,
+        limits,
+        nodes: 0,
+        failed: HashSet::new(),
+        found: Vec::new(),
+        path: Vec::with_capacity(texts.len()),
+    };
+    for changes in 0..=limits.max_changes {
+        search.walk(start.clone(), 0, changes);
+        if !search.found.is_empty() {
+            return Some(Readings {
+                lines: search.found,
+                changes,
+            });
+        }
+        if search.nodes >= limits.max_nodes {
+            return None;
+        }
+    }
+    None
+}
+
+struct Search<'a, P: Position, N: ?Sized> {
+    notation: &'a N,
+    texts: &'a [&'a str],
+    limits: RepairLimits,
+    nodes: usize,
+    /// (index, position, changes left) known to reach no end.
+    failed: HashSet<(usize, String, usize)>,
+    found: Vec<Vec<P::Move>>,
+    path: Vec<P::Move>,
+}
+
+impl<P, N> Search<'_, P, N>
+where
+    P: Position,
+    N: TextNotation<P> + ?Sized,
+{
+    /// Follows the line from text `i` in `pos` with `left` changes allowed; returns whether some
+    /// reading reached the end.
+    fn walk(&mut self, pos: P, i: usize, left: usize) -> bool {
+        if i == self.texts.len() {
+            if self.found.len() < self.limits.max_readings {
+                self.found.push(self.path.clone());
+            }
+            return true;
+        }
+        self.nodes += 1;
+        if self.nodes >= self.limits.max_nodes || self.found.len() >= self.limits.max_readings {
+            return false;
+        }
+        let key = (i, pos.to_text(), left);
+        if self.failed.contains(&key) {
+            return false;
+        }
+        let (options, left) = match self.notation.read(&pos, self.texts[i]) {
+            Ok(r) => (vec![r.mv], left),
+            Err(_) if left == 0 => (Vec::new(), 0),
+            Err(_) => (near_moves(&pos, self.texts[i], self.notation), left - 1),
+        };
+        let mut reached = false;
+        for mv in options {
+            let mut next = pos.clone();
+            next.play_unchecked(mv);
+            self.path.push(mv);
+            reached |= self.walk(next, i + 1, left);
+            self.path.pop();
+        }
+        if !reached {
+            self.failed.insert(key);
+        }
+        reached
+    }
+}
