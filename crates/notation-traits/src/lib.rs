@@ -9,6 +9,7 @@ mod record;
 mod repair;
 mod replay;
 mod span;
+mod writer;
 
 pub use diagnostic::{Diagnostic, Severity};
 pub use error::{MoveError, NotationError, PlayError, Rule, SyntaxError, Warning, edit_distance};
@@ -19,5 +20,6 @@ pub use record::{
     GameRecord, GameResult, Line, MoveEntry, MoveNumber, ParseResultError, Tag, Termination,
 };
 pub use repair::{Readings, RepairLimits, find_readings, near_moves};
-pub use replay::{Replayed, TextNotation, replay};
+pub use replay::{ReplayOptions, Replayed, TextNotation, replay, replay_with};
 pub use span::{Pos, Span};
+pub use writer::{MoveNumbering, write_movetext};

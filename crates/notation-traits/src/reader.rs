@@ -34,6 +34,9 @@ pub struct RawGame {
     /// Problems in the file's structure (an unterminated comment, a stray `)`, text after the
     /// result), with their places.
     pub diagnostics: Vec<Diagnostic>,
+    /// The game's text as read (line ends `\n`), starting at line `record.span.start.line`: for
+    /// showing the lines a diagnostic points at.
+    pub source: String,
 }
 
 /// Reads game after game from a [`BufRead`]; an iterator of `io::Result<RawGame>`.
@@ -331,6 +334,7 @@ fn parse_game(text: &str, start: Pos) -> RawGame {
     RawGame {
         record: b.record,
         diagnostics: b.diagnostics,
+        source: text.to_owned(),
     }
 }
 

@@ -1,9 +1,10 @@
 //! Checking a record read from a file: every move resolved in its position, move numbers
-//! compared with the ply, variations replayed from the position they branch from.
+//! compared with the ply, variations replayed from the position they branch from, and faulty
+//! moves weighed against the rest of the game.
 
 use crate::{
-    Diagnostic, GameRecord, Line, MoveEntry, MoveNotation, NotationError, Position, Resolved,
-    Severity,
+    Diagnostic, GameRecord, Line, MoveEntry, MoveNotation, MoveNumber, NotationError, Position,
+    Readings, RepairLimits, Resolved, Severity, find_readings,
 };
 
 /// An object-safe view of a [`MoveNotation`]: read and write moves as text.
@@ -32,19 +33,33 @@ impl<P: Position, N: MoveNotation<P>> TextNotation<P> for N {
     }
 }
 
+/// How [`replay_with`] treats faulty moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReplayOptions {
+    /// Accept a faulty move into the record when every reading of the rest of the game with the
+    /// fewest changes agrees on it (reported as a `repaired-move` warning). Without it, such a
+    /// move is an error whose candidate is that move, and the record stops before it.
+    pub repair: bool,
+    /// Limits of the search for readings.
+    pub limits: RepairLimits,
+}
+
 /// A record whose moves were checked, with the positions and what was found.
 #[derive(Clone, Debug)]
 pub struct Replayed<P: Position> {
     /// The record with resolved moves; the main line stops before the first move that could not
-    /// be read.
+    /// be read (or, with [`ReplayOptions::repair`], could not be repaired).
     pub record: GameRecord<P::Move>,
     /// The start position.
     pub start: P,
-    /// The position after the last resolved main-line move.
+    /// The position after the last move of `record`'s main line.
     pub end: P,
-    /// The main-line moves from the first unreadable one on, as text (empty when every move was
+    /// The main-line moves from the first one not accepted on, as text (empty when every move was
     /// read).
     pub unread: Vec<MoveEntry<()>>,
+    /// How many main-line moves were checked: all of them when the faulty ones could be weighed
+    /// against the rest of the game, else up to the first fault.
+    pub checked: usize,
     /// Errors and warnings, in the order of the moves.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -65,30 +80,50 @@ enum Numbering {
     PerPly,
 }
 
-/// Resolves every move of `raw` from `start` with `notation`.
-///
-/// Move numbers are compared with the position: per move pair (`1. a b 2. c d`, an ellipsis
-/// before a second player's move) or per ply (`1.a 2.b`), whichever fits more of the numbers
-/// written; each that does not fit gets a `move-number-mismatch` warning. A move that cannot be
-/// read stops the main line with an error diagnostic; the moves after it are returned in
-/// [`Replayed::unread`]. Warnings of the notation (`lowercase-letter`, ...) become warning
-/// diagnostics with the move's place and ply.
+/// Resolves every move of `raw` from `start` with `notation`, without repairs: see
+/// [`replay_with`].
 pub fn replay<P, N>(raw: &GameRecord<()>, start: P, notation: &N) -> Replayed<P>
 where
     P: Position,
     N: TextNotation<P> + ?Sized,
 {
-    let mut diagnostics = Vec::new();
+    replay_with(raw, start, notation, ReplayOptions::default())
+}
+
+/// Resolves every move of `raw` from `start` with `notation`.
+///
+/// - Move numbers are compared with the position: per move pair (`1. a b 2. c d`, an ellipsis
+///   before a second player's move) or per ply (`1.a 2.b`), whichever fits more of the numbers
+///   written; each that does not fit gets a `move-number-mismatch` warning.
+/// - Warnings of the notation (`lowercase-letter`, ...) become warning diagnostics with the
+///   move's place, ply and position.
+/// - A main-line move that cannot be read is weighed against the rest of the game
+///   ([`find_readings`]): the check goes on along the readings with the fewest changes, so every
+///   fault of the line is reported, each error naming the moves the rest of the game allows
+///   (and whether two readings transpose). With [`ReplayOptions::repair`], a fault all readings
+///   agree on is repaired.
+/// - Variations are replayed from the position before the move they replace; a variation that
+///   cannot be read keeps its unread moves as a comment.
+pub fn replay_with<P, N>(
+    raw: &GameRecord<()>,
+    start: P,
+    notation: &N,
+    options: ReplayOptions,
+) -> Replayed<P>
+where
+    P: Position,
+    N: TextNotation<P> + ?Sized,
+{
     let numbering = choose_numbering(&raw.main.moves, &start);
     let mut cx = Context {
         notation,
         numbering,
-        diagnostics: &mut diagnostics,
+        diagnostics: Vec::new(),
     };
-    let (main, end, unread) = cx.line(&raw.main, start.clone(), 1);
+    let main = cx.main_line(&raw.main, start.clone(), options);
     let record = GameRecord {
         tags: raw.tags.clone(),
-        main,
+        main: main.line,
         result_token: raw.result_token.clone(),
         result_span: raw.result_span,
         trailing_comments: raw.trailing_comments.clone(),
@@ -97,20 +132,16 @@ where
     Replayed {
         record,
         start,
-        end,
-        unread,
-        diagnostics,
+        end: main.end,
+        unread: main.unread,
+        checked: main.checked,
+        diagnostics: cx.diagnostics,
     }
 }
 
-/// The ply number of the next move counted the per-ply way (1 at the game's start), and the
-/// per-pair move number.
-fn numbers<P: Position>(pos: &P) -> (u32, u32) {
-    (pos.ply_number(), pos.move_number())
-}
-
 fn choose_numbering<P: Position>(moves: &[MoveEntry<()>], start: &P) -> Numbering {
-    let (ply0, pair0) = numbers(start);
+    let ply0 = start.ply_number();
+    let pair0 = start.move_number();
     let first_second = !P::is_first_player(start.side_to_move());
     let (mut per_ply, mut per_pair) = (0usize, 0usize);
     for (i, m) in moves.iter().enumerate() {
@@ -119,8 +150,7 @@ fn choose_numbering<P: Position>(moves: &[MoveEntry<()>], start: &P) -> Numberin
         if n.value == ply0 + i {
             per_ply += 1;
         }
-        let pair = pair0 + (i + u32::from(first_second)) / 2;
-        if n.value == pair {
+        if n.value == pair0 + (i + u32::from(first_second)) / 2 {
             per_pair += 1;
         }
     }
@@ -134,18 +164,199 @@ fn choose_numbering<P: Position>(moves: &[MoveEntry<()>], start: &P) -> Numberin
 struct Context<'a, N: ?Sized> {
     notation: &'a N,
     numbering: Numbering,
-    diagnostics: &'a mut Vec<Diagnostic>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+struct MainLine<P: Position> {
+    line: Line<P::Move>,
+    end: P,
+    unread: Vec<MoveEntry<()>>,
+    checked: usize,
 }
 
 impl<N: ?Sized> Context<'_, N> {
-    /// Replays one line from `pos`; `ply` is the ply of its first move. Returns the resolved
-    /// moves, the position after them and the unread rest.
-    fn line<P>(
+    fn main_line<P>(&mut self, raw: &Line<()>, start: P, options: ReplayOptions) -> MainLine<P>
+    where
+        P: Position,
+        N: TextNotation<P>,
+    {
+        let texts: Vec<&str> = raw.moves.iter().map(|m| m.text.as_str()).collect();
+        let readings = if reads_cleanly(&start, &texts, self.notation) {
+            None
+        } else {
+            find_readings(&start, &texts, self.notation, options.limits)
+        };
+        // The readings that agree with the moves followed so far.
+        let mut alive: Vec<usize> = readings
+            .as_ref()
+            .map_or_else(Vec::new, |r| (0..r.lines.len()).collect());
+        let mut out = Line {
+            comments: raw.comments.clone(),
+            moves: Vec::with_capacity(raw.moves.len()),
+        };
+        let mut pos = start;
+        let mut end: Option<P> = None;
+        let mut accepting = true;
+        let mut unread = Vec::new();
+        let mut checked = 0;
+        for (i, entry) in raw.moves.iter().enumerate() {
+            let ply = i as u32 + 1;
+            if let Some(number) = entry.number {
+                self.check_number(&pos, number, entry, ply);
+            }
+            let before = pos.to_text();
+            let mv = match self.notation.read(&pos, &entry.text) {
+                Ok(resolved) => {
+                    for w in &resolved.warnings {
+                        self.diagnostics.push(
+                            Diagnostic::from_warning(w)
+                                .at(entry.span)
+                                .with_ply(ply)
+                                .with_text(entry.text.clone())
+                                .with_position(before.clone()),
+                        );
+                    }
+                    resolved.mv
+                }
+                Err(err) => {
+                    let mut d = error_diagnostic(&err, entry, ply, &before);
+                    let Some(readings) = readings.as_ref() else {
+                        d.help = Some(match i + 1 < raw.moves.len() {
+                            true => "no reading of the rest of the game was found: the moves after this one were not checked".to_owned(),
+                            false => "no legal move fits".to_owned(),
+                        });
+                        self.diagnostics.push(d);
+                        self.stop(&mut accepting, &mut end, &mut unread, &pos, raw, i);
+                        break;
+                    };
+                    let mut choices: Vec<P::Move> = Vec::new();
+                    for &k in &alive {
+                        let m = readings.lines[k][i];
+                        if !choices.contains(&m) {
+                            choices.push(m);
+                        }
+                    }
+                    let written: Vec<String> = choices
+                        .iter()
+                        .map(|&m| self.notation.write(&pos, m))
+                        .collect();
+                    if let ([only], [text]) = (choices.as_slice(), written.as_slice()) {
+                        if options.repair && accepting {
+                            let mut w = Diagnostic::new(
+                                Severity::Warning,
+                                "repaired-move",
+                                format!(
+                                    "`{}` repaired to `{text}` ({})",
+                                    entry.text,
+                                    d.message_with_candidates()
+                                ),
+                            );
+                            w.span = d.span;
+                            self.diagnostics.push(
+                                w.with_ply(ply)
+                                    .with_text(entry.text.clone())
+                                    .with_help(format!(
+                                        "`{text}` is the only move that lets the rest of the game be read"
+                                    ))
+                                    .with_position(before.clone()),
+                            );
+                        } else {
+                            d.candidates = written.clone();
+                            d.help = Some(format!("the rest of the game reads only with `{text}`"));
+                            self.diagnostics.push(d);
+                            self.stop(&mut accepting, &mut end, &mut unread, &pos, raw, i);
+                        }
+                        *only
+                    } else {
+                        let transposed = transposition(&pos, i, readings, &alive, &choices);
+                        d.candidates = written.clone();
+                        d.help = Some(format!(
+                            "the rest of the game fits {} readings{}",
+                            written.len(),
+                            transposed.map_or_else(String::new, |p| format!(
+                                "; they transpose: the positions agree again after ply {p}"
+                            ))
+                        ));
+                        self.diagnostics.push(d);
+                        self.stop(&mut accepting, &mut end, &mut unread, &pos, raw, i);
+                        choices[0]
+                    }
+                }
+            };
+            if let Some(readings) = readings.as_ref() {
+                alive.retain(|&k| readings.lines[k][i] == mv);
+            }
+            if accepting {
+                out.moves.push(self.accepted(entry, mv, &pos, ply));
+            }
+            pos.play_unchecked(mv);
+            checked += 1;
+        }
+        MainLine {
+            line: out,
+            end: end.unwrap_or(pos),
+            unread,
+            checked,
+        }
+    }
+
+    /// Ends the accepted part of the main line before move `i`.
+    fn stop<P: Position>(
+        &mut self,
+        accepting: &mut bool,
+        end: &mut Option<P>,
+        unread: &mut Vec<MoveEntry<()>>,
+        pos: &P,
+        raw: &Line<()>,
+        i: usize,
+    ) {
+        if *accepting {
+            *accepting = false;
+            *end = Some(pos.clone());
+            *unread = raw.moves[i..].to_vec();
+        }
+    }
+
+    /// The record entry of an accepted move, with its variations replayed.
+    fn accepted<P>(
+        &mut self,
+        entry: &MoveEntry<()>,
+        mv: P::Move,
+        pos: &P,
+        ply: u32,
+    ) -> MoveEntry<P::Move>
+    where
+        P: Position,
+        N: TextNotation<P>,
+    {
+        let variations = entry
+            .variations
+            .iter()
+            .map(|v| {
+                let (line, rest) = self.variation(v, pos.clone(), ply);
+                keep_unread_as_comment(line, &rest)
+            })
+            .collect();
+        MoveEntry {
+            mv,
+            text: entry.text.clone(),
+            span: entry.span,
+            number: entry.number,
+            comments: entry.comments.clone(),
+            nags: entry.nags.clone(),
+            clock: entry.clock.clone(),
+            variations,
+        }
+    }
+
+    /// Replays a variation from `pos`; `ply` is the ply of its first move. Returns the resolved
+    /// moves and the unread rest.
+    fn variation<P>(
         &mut self,
         line: &Line<()>,
         mut pos: P,
         mut ply: u32,
-    ) -> (Line<P::Move>, P, Vec<MoveEntry<()>>)
+    ) -> (Line<P::Move>, Vec<MoveEntry<()>>)
     where
         P: Position,
         N: TextNotation<P>,
@@ -155,9 +366,7 @@ impl<N: ?Sized> Context<'_, N> {
             moves: Vec::with_capacity(line.moves.len()),
         };
         for (i, entry) in line.moves.iter().enumerate() {
-            if let Some(number) = entry.number {
-                self.check_number(&pos, number, entry, ply);
-            }
+            let before = pos.to_text();
             match self.notation.read(&pos, &entry.text) {
                 Ok(resolved) => {
                     for w in &resolved.warnings {
@@ -166,56 +375,32 @@ impl<N: ?Sized> Context<'_, N> {
                                 .at(entry.span)
                                 .with_ply(ply)
                                 .with_text(entry.text.clone())
-                                .with_position(pos.to_text()),
+                                .with_position(before.clone()),
                         );
                     }
-                    let variations = entry
-                        .variations
-                        .iter()
-                        .map(|v| {
-                            let (line, _, rest) = self.line(v, pos.clone(), ply);
-                            keep_unread_as_comment(line, &rest)
-                        })
-                        .collect();
-                    out.moves.push(MoveEntry {
-                        mv: resolved.mv,
-                        text: entry.text.clone(),
-                        span: entry.span,
-                        number: entry.number,
-                        comments: entry.comments.clone(),
-                        nags: entry.nags.clone(),
-                        clock: entry.clock.clone(),
-                        variations,
-                    });
+                    out.moves.push(self.accepted(entry, resolved.mv, &pos, ply));
                     pos.play_unchecked(resolved.mv);
                     ply += 1;
                 }
                 Err(err) => {
-                    let mut d = Diagnostic::from_notation_error(&err);
-                    d.span = Some(match &err {
-                        NotationError::Syntax(e) => e.span.relative_to(entry.span.start),
-                        NotationError::Move(_) => entry.span,
-                    });
-                    self.diagnostics.push(
-                        d.with_ply(ply)
-                            .with_text(entry.text.clone())
-                            .with_position(pos.to_text()),
-                    );
-                    return (out, pos, line.moves[i..].to_vec());
+                    let d = error_diagnostic(&err, entry, ply, &before)
+                        .with_help("in a variation: its moves from here on are kept as a comment");
+                    self.diagnostics.push(d);
+                    return (out, line.moves[i..].to_vec());
                 }
             }
         }
-        (out, pos, Vec::new())
+        (out, Vec::new())
     }
 
     fn check_number<P: Position>(
         &mut self,
         pos: &P,
-        number: crate::MoveNumber,
+        number: MoveNumber,
         entry: &MoveEntry<()>,
         ply: u32,
     ) {
-        let (ply_number, pair) = numbers(pos);
+        let (ply_number, pair) = (pos.ply_number(), pos.move_number());
         let second = !P::is_first_player(pos.side_to_move());
         let expected = match self.numbering {
             Numbering::PerPly => format!("{ply_number}."),
@@ -225,7 +410,8 @@ impl<N: ?Sized> Context<'_, N> {
         let fits = match self.numbering {
             Numbering::PerPly => number.value == ply_number,
             // A pair's number may stand before the second player's move without an ellipsis
-            // (a comment interrupted the pair), and a first move may be numbered `N. ...`.
+            // (a comment interrupted the pair), but an ellipsis never precedes a first player's
+            // move.
             Numbering::PerPair => number.value == pair && (second || !number.ellipsis),
         };
         if !fits {
@@ -248,6 +434,74 @@ impl<N: ?Sized> Context<'_, N> {
             );
         }
     }
+}
+
+/// Whether every text reads in turn from `start`.
+fn reads_cleanly<P, N>(start: &P, texts: &[&str], notation: &N) -> bool
+where
+    P: Position,
+    N: TextNotation<P> + ?Sized,
+{
+    let mut pos = start.clone();
+    for text in texts {
+        match notation.read(&pos, text) {
+            Ok(r) => pos.play_unchecked(r.mv),
+            Err(_) => return false,
+        }
+    }
+    true
+}
+
+fn error_diagnostic(
+    err: &NotationError,
+    entry: &MoveEntry<()>,
+    ply: u32,
+    position: &str,
+) -> Diagnostic {
+    let mut d = Diagnostic::from_notation_error(err);
+    d.span = Some(match err {
+        NotationError::Syntax(e) => e.span.relative_to(entry.span.start),
+        NotationError::Move(_) => entry.span,
+    });
+    d.with_ply(ply)
+        .with_text(entry.text.clone())
+        .with_position(position)
+}
+
+/// The first ply after which the readings that differ at move `i` reach the same position again
+/// (board, side to move and hands; counters aside).
+fn transposition<P: Position>(
+    pos: &P,
+    i: usize,
+    readings: &Readings<P::Move>,
+    alive: &[usize],
+    choices: &[P::Move],
+) -> Option<u32> {
+    let reps: Vec<usize> = choices
+        .iter()
+        .filter_map(|&c| alive.iter().copied().find(|&k| readings.lines[k][i] == c))
+        .collect();
+    let mut positions: Vec<P> = reps.iter().map(|_| pos.clone()).collect();
+    let len = readings.lines.first().map_or(0, Vec::len);
+    for j in i..len {
+        for (p, &k) in positions.iter_mut().zip(&reps) {
+            p.play_unchecked(readings.lines[k][j]);
+        }
+        let key = |p: &P| {
+            let text = p.to_text();
+            let fields: Vec<&str> = text.split_whitespace().collect();
+            match fields.len() {
+                // SFEN: board, side, hands; FEN: board and side.
+                4 => fields[..3].join(" "),
+                _ => fields.iter().take(2).copied().collect::<Vec<_>>().join(" "),
+            }
+        };
+        let first = key(&positions[0]);
+        if positions.iter().all(|p| key(p) == first) {
+            return Some(j as u32 + 1);
+        }
+    }
+    None
 }
 
 /// A variation read up to a bad move keeps the rest of its text as a comment, so nothing is

@@ -1,0 +1,12 @@
+//! `kifu check`: read and check only.
+
+use std::path::PathBuf;
+
+use crate::ReadOptions;
+use crate::report::Reporter;
+
+pub(crate) fn run(opts: &ReadOptions, files: &[PathBuf]) -> u8 {
+    let mut reporter = Reporter::new(opts.format, opts.strict);
+    super::for_each_game(files, opts, &mut reporter, |_, _, _, _, _| true);
+    reporter.finish("check")
+}

@@ -1,0 +1,96 @@
+//! The subcommands.
+
+pub(crate) mod check;
+pub(crate) mod compare;
+pub(crate) mod convert;
+pub(crate) mod perft;
+
+use notation_traits::{GameReader, RawGame};
+
+use crate::ReadOptions;
+use crate::input;
+use crate::report::{Reporter, Source};
+use crate::xiangqi::{self, Checked};
+
+/// Reads every game of every input, checks it and hands it to `each` with its file name and
+/// index (from 1); reports what was found. `each` returns false to stop.
+pub(crate) fn for_each_game(
+    files: &[std::path::PathBuf],
+    opts: &ReadOptions,
+    reporter: &mut Reporter,
+    mut each: impl FnMut(&str, usize, &Checked, bool, &mut Reporter) -> bool,
+) {
+    for path in input::paths(files) {
+        let input = match input::open(&path) {
+            Ok(i) => i,
+            Err((name, e)) => {
+                reporter.io_error(&name, &e.to_string());
+                continue;
+            }
+        };
+        let name = input.name.clone();
+        for (index, game) in GameReader::new(input.reader).enumerate() {
+            let game_no = index + 1;
+            let raw = match game {
+                Ok(g) => g,
+                Err(e) => {
+                    reporter.io_error(&name, &e.to_string());
+                    break;
+                }
+            };
+            reporter.games += 1;
+            let (ok, go_on) = check_one(&raw, &name, game_no, opts, reporter, &mut each);
+            if ok {
+                reporter.ok += 1;
+            } else {
+                reporter.with_errors += 1;
+            }
+            if !go_on {
+                return;
+            }
+        }
+    }
+}
+
+/// Checks one game, reports its diagnostics and hands it on; returns whether it was clean and
+/// whether to go on.
+fn check_one(
+    raw: &RawGame,
+    name: &str,
+    game_no: usize,
+    opts: &ReadOptions,
+    reporter: &mut Reporter,
+    each: &mut impl FnMut(&str, usize, &Checked, bool, &mut Reporter) -> bool,
+) -> (bool, bool) {
+    let source = Source {
+        text: &raw.source,
+        first_line: raw.record.span.start.line,
+    };
+    let mut clean = true;
+    for d in &raw.diagnostics {
+        clean &= !reporter.is_error(d);
+        reporter.emit(&d.clone().in_file(name).in_game(game_no), Some(&source));
+    }
+    match xiangqi::check(raw, opts) {
+        Err(d) => {
+            reporter.emit(&d.in_file(name).in_game(game_no), Some(&source));
+            (false, each_failed(reporter))
+        }
+        Ok(checked) => {
+            if let Some(note) = &checked.detected {
+                reporter.note(&format!("{name}: game {game_no}: {note}"));
+            }
+            for d in &checked.replayed.diagnostics {
+                clean &= !reporter.is_error(d);
+                reporter.emit(&d.clone().in_file(name).in_game(game_no), Some(&source));
+            }
+            let go_on = each(name, game_no, &checked, clean, reporter);
+            (clean, go_on)
+        }
+    }
+}
+
+/// Whether to go on after a game that could not be read at all.
+fn each_failed(_reporter: &mut Reporter) -> bool {
+    true
+}

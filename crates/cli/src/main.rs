@@ -1,0 +1,212 @@
+//! `kifu`: read, check, convert and compare shogi and xiangqi game records.
+//!
+//! The command-line contract (subcommands, options, JSON shapes, exit codes) is ../shared/CLI.md;
+//! this binary is a thin layer over the library crates.
+
+mod cmd;
+mod input;
+mod report;
+mod xiangqi;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use xiangqi_board::Language;
+
+/// Read, check, convert and compare shogi and xiangqi game records.
+#[derive(Debug, Parser)]
+#[command(name = "kifu", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Read game records, check every move, write them in another notation.
+    Convert(ConvertArgs),
+    /// Read and check only: diagnostics on stderr.
+    Check(CheckArgs),
+    /// Two transcriptions of the same game: report where they differ, and resolve each one's
+    /// ambiguous or faulty moves with the other.
+    Compare(CompareArgs),
+    /// Count the legal move sequences of a given length (the last line is the bare count).
+    Perft(PerftArgs),
+}
+
+/// A notation kifu reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum InputNotation {
+    /// Xiangqi descriptive notation (C2.5, H8+7, R+.3).
+    Wxf,
+    /// Xiangqi ICCS coordinates (h2e2, H2-E2), ranks 0-9; also Fairy-Stockfish's ranks 1-10.
+    Iccs,
+    /// Xiangqi algebraic notation (Che3, The3, V10h7), ranks 1-10.
+    Algebraic,
+}
+
+/// A notation kifu writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum OutputNotation {
+    /// Xiangqi descriptive notation, in a PGN file.
+    Wxf,
+    /// Xiangqi ICCS coordinates, in a PGN file.
+    Iccs,
+    /// Xiangqi algebraic notation, in a PGN file.
+    Algebraic,
+    /// One JSON object per game (JSON Lines), as CLI.md defines it.
+    Json,
+}
+
+/// The game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Variant {
+    /// Xiangqi (Chinese chess).
+    Xiangqi,
+}
+
+/// How diagnostics are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, ValueEnum)]
+pub(crate) enum Format {
+    /// Text with the source line and a caret under the column.
+    #[default]
+    Text,
+    /// One JSON object per line, the summary last.
+    Json,
+}
+
+/// What convert writes for a game with an error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, ValueEnum)]
+pub(crate) enum OnError {
+    /// The game up to the bad move, the rest kept as a comment.
+    #[default]
+    Keep,
+    /// Nothing for that game.
+    Skip,
+    /// Nothing more at all: stop at the first game with an error.
+    Stop,
+}
+
+/// An output style.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Style {
+    /// WXF: the WXF page's tandem rules.
+    Wxf,
+    /// ICCS as xqbase PGN writes it: `H2-E2`.
+    Pgn,
+    /// ICCS as engines write it: `h2e2`.
+    Engine,
+}
+
+fn parse_language(s: &str) -> Result<Language, String> {
+    s.parse()
+        .map_err(|e: xiangqi_board::ParseLanguageError| e.to_string())
+}
+
+fn parse_sideways(s: &str) -> Result<wxf_notation::Sideways, String> {
+    match s {
+        "." => Ok(wxf_notation::Sideways::Dot),
+        "=" => Ok(wxf_notation::Sideways::Equals),
+        "none" => Ok(wxf_notation::Sideways::Omitted),
+        _ => Err(format!("expected `.`, `=` or `none`, found `{s}`")),
+    }
+}
+
+/// Options for reading and checking, shared by convert, check and compare.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct ReadOptions {
+    /// The notation of the input (detected per game when absent).
+    #[arg(long, value_enum)]
+    pub(crate) from: Option<InputNotation>,
+    /// The game (detected from the notation when absent).
+    #[arg(long, value_enum)]
+    pub(crate) variant: Option<Variant>,
+    /// Piece letters of WXF and algebraic notation: en, fi, de (input and output).
+    #[arg(long, value_parser = parse_language)]
+    pub(crate) lang: Option<Language>,
+    /// Repair faulty or ambiguous moves that the rest of the game decides.
+    #[arg(long)]
+    pub(crate) repair: bool,
+    /// Warnings become errors.
+    #[arg(long)]
+    pub(crate) strict: bool,
+    /// How diagnostics are written.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub(crate) format: Format,
+}
+
+#[derive(Debug, Args)]
+struct ConvertArgs {
+    #[command(flatten)]
+    read: ReadOptions,
+    /// The notation to write.
+    #[arg(long, value_enum)]
+    to: OutputNotation,
+    /// Piece letters for the output only (en, fi, de).
+    #[arg(long, value_parser = parse_language)]
+    out_lang: Option<Language>,
+    /// Output style: wxf (WXF), pgn or engine (ICCS).
+    #[arg(long, value_enum)]
+    style: Option<Style>,
+    /// The sideways sign of WXF output: `.`, `=` or `none`.
+    #[arg(long, value_parser = parse_sideways)]
+    sideways: Option<wxf_notation::Sideways>,
+    /// What to write for a game with an error.
+    #[arg(long, value_enum, default_value_t = OnError::Keep)]
+    on_error: OnError,
+    /// Input files; none or `-` reads standard input.
+    files: Vec<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+struct CheckArgs {
+    #[command(flatten)]
+    read: ReadOptions,
+    /// Input files; none or `-` reads standard input.
+    files: Vec<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+struct CompareArgs {
+    #[command(flatten)]
+    read: ReadOptions,
+    /// The first transcription.
+    file_a: PathBuf,
+    /// The second transcription.
+    file_b: PathBuf,
+}
+
+#[derive(Debug, Args)]
+struct PerftArgs {
+    /// The game.
+    #[arg(long, value_enum)]
+    variant: Variant,
+    /// The start position: a FEN for xiangqi (the standard start when absent).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Print one line per root move first.
+    #[arg(long)]
+    divide: bool,
+    /// The number of plies.
+    depth: u32,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let code = match cli.command {
+        Command::Convert(a) => cmd::convert::run(cmd::convert::Options {
+            read: a.read,
+            to: a.to,
+            out_lang: a.out_lang,
+            style: a.style,
+            sideways: a.sideways,
+            on_error: a.on_error,
+            files: a.files,
+        }),
+        Command::Check(a) => cmd::check::run(&a.read, &a.files),
+        Command::Compare(a) => cmd::compare::run(&a.read, &a.file_a, &a.file_b),
+        Command::Perft(a) => cmd::perft::run(a.variant, a.fen.as_deref(), a.depth, a.divide),
+    };
+    ExitCode::from(code)
+}

@@ -1,0 +1,447 @@
+//! Xiangqi games: the start position, the notation (given, named by the file's tags, or
+//! detected), checking every move, and writing PGN or JSON.
+
+use iccs_algebraic::{Algebraic, Iccs, IccsRanks, IccsStyle};
+use notation_traits::{
+    Diagnostic, GameRecord, MoveNumbering, RawGame, ReplayOptions, Replayed, Severity, Termination,
+    TextNotation, replay_with, write_movetext,
+};
+use serde_json::{Value, json};
+use wxf_notation::{Sideways, Wxf};
+use xiangqi_board::{Language, Position};
+
+use crate::{InputNotation, ReadOptions};
+
+/// A notation with the words that name it.
+pub(crate) struct Reading {
+    pub(crate) notation: Box<dyn TextNotation<Position>>,
+    pub(crate) name: String,
+}
+
+fn language_name(l: Language) -> &'static str {
+    match l {
+        Language::English => "English",
+        Language::Finnish => "Finnish",
+        Language::German => "German",
+    }
+}
+
+/// The reading of `kind` in `language` (ICCS: `language` None, ranks 0-9; see
+/// [`fairy_uci`]).
+pub(crate) fn reading(kind: InputNotation, language: Option<Language>) -> Reading {
+    match kind {
+        InputNotation::Wxf => {
+            let l = language.unwrap_or_default();
+            Reading {
+                notation: Box::new(Wxf::new(l)),
+                name: format!("WXF descriptive notation, {} letters", language_name(l)),
+            }
+        }
+        InputNotation::Algebraic => {
+            let l = language.unwrap_or_default();
+            Reading {
+                notation: Box::new(Algebraic::new(l)),
+                name: format!("algebraic notation, {} letters", language_name(l)),
+            }
+        }
+        InputNotation::Iccs => Reading {
+            notation: Box::new(Iccs::new(IccsStyle::Engine)),
+            name: "ICCS coordinates, ranks 0-9".to_owned(),
+        },
+    }
+}
+
+fn fairy_uci() -> Reading {
+    Reading {
+        notation: Box::new(Iccs::new(IccsStyle::Engine).with_ranks(IccsRanks::OneBased)),
+        name: "Fairy-Stockfish UCI coordinates, ranks 1-10".to_owned(),
+    }
+}
+
+/// The readings to try for a game: the one given on the command line, else the one its
+/// `[Format]` and `[Language]` tags name, else all.
+fn readings_to_try(
+    opts: &ReadOptions,
+    record: &GameRecord<()>,
+) -> Result<Vec<Reading>, Box<Diagnostic>> {
+    let tag_kind = match record.tag("Format").map(str::to_ascii_lowercase).as_deref() {
+        None => None,
+        Some("wxf") => Some(InputNotation::Wxf),
+        Some("iccs") => Some(InputNotation::Iccs),
+        Some("algebraic") => Some(InputNotation::Algebraic),
+        Some(other) => {
+            return Err(Box::new(Diagnostic::new(
+                Severity::Error,
+                "unsupported-format",
+                format!(
+                    "[Format \"{other}\"]: this version of kifu reads WXF, ICCS and algebraic xiangqi notation"
+                ),
+            )
+            .with_help("give --from wxf, iccs or algebraic if the moves are in one of those")));
+        }
+    };
+    let tag_language = match record.tag("Language") {
+        None => None,
+        Some(l) => Some(l.parse::<Language>().map_err(|e| {
+            Box::new(Diagnostic::new(
+                Severity::Error,
+                "bad-tag",
+                format!("[Language]: {e}"),
+            ))
+        })?),
+    };
+    let kinds = match opts.from.or(tag_kind) {
+        Some(k) => vec![k],
+        None => vec![
+            InputNotation::Wxf,
+            InputNotation::Algebraic,
+            InputNotation::Iccs,
+        ],
+    };
+    let languages: Vec<Language> = match opts.lang.or(tag_language) {
+        Some(l) => vec![l],
+        None => Language::ALL.to_vec(),
+    };
+    let mut out = Vec::new();
+    for kind in kinds {
+        if kind == InputNotation::Iccs {
+            out.push(reading(kind, None));
+            out.push(fairy_uci());
+        } else {
+            out.extend(languages.iter().map(|&l| reading(kind, Some(l))));
+        }
+    }
+    Ok(out)
+}
+
+/// The moves read in turn before the first that fails.
+fn score(start: &Position, record: &GameRecord<()>, reading: &Reading) -> Vec<xiangqi_board::Move> {
+    let mut pos = *start;
+    let mut moves = Vec::new();
+    for entry in &record.main.moves {
+        match reading.notation.read(&pos, &entry.text) {
+            Ok(r) => {
+                pos.play_unchecked(r.mv);
+                moves.push(r.mv);
+            }
+            Err(_) => break,
+        }
+    }
+    moves
+}
+
+/// A game checked with its reading.
+pub(crate) struct Checked {
+    pub(crate) replayed: Replayed<Position>,
+    /// What detection chose, to say on standard error.
+    pub(crate) detected: Option<String>,
+}
+
+/// The start position of a record: its `[FEN]` tag, else the standard start.
+pub(crate) fn start_position(record: &GameRecord<()>) -> Result<Position, Box<Diagnostic>> {
+    match record
+        .tags
+        .iter()
+        .find(|t| t.name.eq_ignore_ascii_case("FEN"))
+    {
+        None => Ok(Position::new()),
+        Some(tag) => Position::from_fen(&tag.value).map_err(|e| {
+            Box::new(
+                Diagnostic::new(
+                    Severity::Error,
+                    "bad-fen",
+                    format!("[FEN \"{}\"]: {e}", tag.value),
+                )
+                .at(tag.span),
+            )
+        }),
+    }
+}
+
+/// Chooses the reading of a game: the only one to try, or the one under which the most plies
+/// read legally. A tie between readings that give different moves is an error naming them.
+pub(crate) fn choose_reading(
+    opts: &ReadOptions,
+    start: &Position,
+    record: &GameRecord<()>,
+) -> Result<(Reading, Option<String>), Box<Diagnostic>> {
+    let mut tries = readings_to_try(opts, record)?;
+    if tries.len() == 1 {
+        return Ok((tries.remove(0), None));
+    }
+    let scored: Vec<(Vec<xiangqi_board::Move>, Reading)> = tries
+        .into_iter()
+        .map(|r| (score(start, record, &r), r))
+        .collect();
+    let best = scored.iter().map(|(m, _)| m.len()).max().unwrap_or(0);
+    let total = record.main.moves.len();
+    let mut top: Vec<(Vec<xiangqi_board::Move>, Reading)> = scored
+        .into_iter()
+        .filter(|(m, _)| m.len() == best)
+        .collect();
+    if best == 0 && total > 0 {
+        return Err(Box::new(Diagnostic::new(
+            Severity::Error,
+            "notation-not-detected",
+            format!(
+                "the first move `{}` reads in none of the notations tried",
+                record.main.moves[0].text
+            ),
+        )
+        .at(record.main.moves[0].span)
+        .with_text(record.main.moves[0].text.clone())
+        .with_help("give the notation with --from (wxf, iccs, algebraic) and the letters with --lang (en, fi, de)")));
+    }
+    let first_moves = top[0].0.clone();
+    if top.iter().all(|(m, _)| *m == first_moves) {
+        let (_, reading) = top.remove(0);
+        let note = format!("detected {} ({best} of {total} plies read)", reading.name);
+        return Ok((reading, Some(note)));
+    }
+    let names: Vec<String> = top.iter().map(|(_, r)| r.name.clone()).collect();
+    Err(Box::new(
+        Diagnostic::new(
+            Severity::Error,
+            "notation-tie",
+            format!(
+                "the game reads as well ({best} of {total} plies) but differently as {}",
+                names.join(" and as ")
+            ),
+        )
+        .with_help("give the notation with --from and the letters with --lang"),
+    ))
+}
+
+/// Reads and checks one game.
+pub(crate) fn check(raw: &RawGame, opts: &ReadOptions) -> Result<Checked, Box<Diagnostic>> {
+    let start = start_position(&raw.record)?;
+    let (reading, detected) = choose_reading(opts, &start, &raw.record)?;
+    let replayed = replay_with(
+        &raw.record,
+        start,
+        reading.notation.as_ref(),
+        ReplayOptions {
+            repair: opts.repair,
+            ..ReplayOptions::default()
+        },
+    );
+    Ok(Checked { replayed, detected })
+}
+
+/// An output notation with the tags that describe it.
+pub(crate) struct Output {
+    pub(crate) notation: Box<dyn TextNotation<Position>>,
+    /// The `[Format]` value: `WXF`, `ICCS` or `Algebraic`.
+    pub(crate) format: &'static str,
+    /// The letters, when not English.
+    pub(crate) language: Option<Language>,
+}
+
+impl Output {
+    pub(crate) fn wxf(language: Language, sideways: Option<Sideways>) -> Output {
+        let mut wxf = Wxf::new(language);
+        if let Some(s) = sideways {
+            wxf = wxf.with_sideways(s);
+        }
+        Output {
+            notation: Box::new(wxf),
+            format: "WXF",
+            language: Some(language),
+        }
+    }
+
+    pub(crate) fn algebraic(language: Language) -> Output {
+        Output {
+            notation: Box::new(Algebraic::new(language)),
+            format: "Algebraic",
+            language: Some(language),
+        }
+    }
+
+    pub(crate) fn iccs(style: IccsStyle) -> Output {
+        Output {
+            notation: Box::new(Iccs::new(style)),
+            format: "ICCS",
+            language: None,
+        }
+    }
+}
+
+/// The tags that come first, in this order, after `[Game]` (the xqbase PGN layout).
+const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "Red", "Black", "Result"];
+
+/// The result token of a record: the movetext's, else the `[Result]` tag's, else `*`.
+fn result_token(record: &GameRecord<xiangqi_board::Move>) -> String {
+    record
+        .result()
+        .map_or_else(|| "*".to_owned(), |r| r.as_str().to_owned())
+}
+
+/// The comment that keeps the unread rest of a game.
+pub(crate) fn unread_comment(checked: &Checked) -> Option<String> {
+    let r = &checked.replayed;
+    let first = r.unread.first()?;
+    let reason = r
+        .diagnostics
+        .iter()
+        .find(|d| {
+            d.is_error()
+                && d.span
+                    .is_some_and(|s| s.start.offset >= first.span.start.offset)
+        })
+        .map_or_else(String::new, |d| {
+            format!(": {}", d.message_with_candidates())
+        });
+    let texts: Vec<&str> = r.unread.iter().map(|m| m.text.as_str()).collect();
+    Some(format!(
+        "kifu: not read from ply {} (`{}`){reason}; the moves as written: {}",
+        r.record.main.moves.len() + 1,
+        first.text,
+        texts.join(" ")
+    ))
+}
+
+/// The game as a xiangqi PGN file (xqbase layout): `[Game]` first, the roster, the other tags,
+/// an explicit `[Format]`, `[Language]` for Finnish or German letters, `[FEN]` when the game
+/// does not start from the standard position; one numbered move pair a line.
+pub(crate) fn write_pgn(checked: &Checked, out: &Output) -> String {
+    let r = &checked.replayed;
+    let record = &r.record;
+    let mut text = String::new();
+    let mut tag = |name: &str, value: &str| {
+        text.push_str(&format!(
+            "[{name} \"{}\"]\n",
+            value.replace('\\', "\\\\").replace('"', "\\\"")
+        ));
+    };
+    tag("Game", record.tag("Game").unwrap_or("Chinese Chess"));
+    let result = result_token(record);
+    for name in ROSTER {
+        if name == "Result" {
+            tag("Result", &result);
+        } else if let Some(v) = record.tag(name) {
+            tag(name, v);
+        }
+    }
+    let skip = |n: &str| {
+        ["Game", "Format", "Language", "FEN"]
+            .iter()
+            .chain(ROSTER.iter())
+            .any(|k| k.eq_ignore_ascii_case(n))
+    };
+    for t in record.tags.iter().filter(|t| !skip(&t.name)) {
+        tag(&t.name, &t.value);
+    }
+    tag("Format", out.format);
+    if let Some(l) = out.language.filter(|&l| l != Language::English) {
+        tag("Language", l.code());
+    }
+    if r.start != Position::new() {
+        tag("FEN", &r.start.to_fen());
+    }
+    text.push('\n');
+    text.push_str(&write_movetext(
+        record,
+        &r.start,
+        out.notation.as_ref(),
+        MoveNumbering::PerPair,
+        unread_comment(checked).as_deref(),
+        &result,
+    ));
+    text
+}
+
+fn moves_json(
+    moves: &[notation_traits::MoveEntry<xiangqi_board::Move>],
+    start: Position,
+    first_ply: u32,
+) -> Vec<Value> {
+    let mut pos = start;
+    let mut out = Vec::with_capacity(moves.len());
+    for (i, m) in moves.iter().enumerate() {
+        let mut obj = json!({
+            "ply": first_ply + i as u32,
+            "text": m.text,
+            "coord": m.mv.to_string(),
+            "comments": m.comments,
+        });
+        if let Some(clock) = &m.clock {
+            obj["clock"] = json!(clock);
+        }
+        if !m.nags.is_empty() {
+            obj["nags"] = json!(m.nags);
+        }
+        if !m.variations.is_empty() {
+            obj["variations"] = Value::Array(
+                m.variations
+                    .iter()
+                    .map(|v| Value::Array(moves_json(&v.moves, pos, first_ply + i as u32)))
+                    .collect(),
+            );
+        }
+        out.push(obj);
+        pos.play_unchecked(m.mv);
+    }
+    out
+}
+
+/// How the game ended: on the board (no legal move), else a `[Termination]` tag, else a
+/// comment after the last move or the result that says a player resigned.
+fn termination(checked: &Checked) -> Option<Termination> {
+    let r = &checked.replayed;
+    if r.unread.is_empty()
+        && let Some((_, t)) = r.end.outcome()
+    {
+        return Some(t);
+    }
+    if let Some(t) = r.record.tag("Termination") {
+        let t = t.to_ascii_lowercase();
+        for (word, term) in [
+            ("mate", Termination::Checkmate),
+            ("stalemate", Termination::Stalemate),
+            ("resign", Termination::Resignation),
+            ("time", Termination::Time),
+            ("repetition", Termination::Repetition),
+        ] {
+            if t.contains(word) {
+                return Some(term);
+            }
+        }
+    }
+    let last_comments = r.record.main.moves.last().map(|m| m.comments.as_slice());
+    r.record
+        .trailing_comments
+        .iter()
+        .chain(last_comments.unwrap_or_default())
+        .any(|c| c.to_ascii_lowercase().contains("resign"))
+        .then_some(Termination::Resignation)
+}
+
+/// The game as one JSON object (CLI.md, "JSON game record").
+pub(crate) fn write_json(checked: &Checked) -> String {
+    let r = &checked.replayed;
+    let record = &r.record;
+    let mut tags = serde_json::Map::new();
+    for t in &record.tags {
+        tags.entry(t.name.clone()).or_insert_with(|| json!(t.value));
+    }
+    let mut obj = json!({
+        "variant": "xiangqi",
+        "tags": tags,
+        "start": r.start.to_fen(),
+        "comments": record.main.comments,
+        "moves": moves_json(&record.main.moves, r.start, 1),
+        "result": record.result().map(|r| r.as_str()),
+    });
+    if let Some(t) = termination(checked) {
+        obj["termination"] = json!(t.as_str());
+    }
+    if !record.trailing_comments.is_empty() {
+        obj["result_comments"] = json!(record.trailing_comments);
+    }
+    if let Some(rest) = unread_comment(checked) {
+        obj["unread"] = json!(rest);
+    }
+    obj["final"] = json!(r.end.to_fen());
+    obj.to_string()
+}

@@ -1,0 +1,146 @@
+//! Writing a checked record's movetext in a notation: every move re-spelt, every comment,
+//! glyph, clock time and variation kept, the result at the end.
+
+use std::fmt::Write as _;
+
+use crate::{GameRecord, Line, MoveEntry, Position, TextNotation};
+
+/// How moves are numbered in written movetext.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveNumbering {
+    /// `1. C2.5 H8+7`, one move pair a line; `N. ...` before the second player's move when a
+    /// comment or variation interrupts the pair (xiangqi PGN, Hodges pairs).
+    PerPair,
+    /// `1.P7g-7f`, one ply a line (PSN as Shogidokoro writes it).
+    PerPly,
+}
+
+/// Writes the movetext of `record` (not its tags) from `start` with `notation`, ending with
+/// `result` (`1-0`, `0-1`, `1/2-1/2` or `*`).
+///
+/// `rest` is text to keep as a comment after the last move (the unread moves of a game that
+/// could not be read to the end).
+pub fn write_movetext<P, N>(
+    record: &GameRecord<P::Move>,
+    start: &P,
+    notation: &N,
+    numbering: MoveNumbering,
+    rest: Option<&str>,
+    result: &str,
+) -> String
+where
+    P: Position,
+    N: TextNotation<P> + ?Sized,
+{
+    let mut w = Writer {
+        notation,
+        numbering,
+        out: String::new(),
+    };
+    for c in &record.main.comments {
+        w.comment(c);
+        w.out.push('\n');
+    }
+    w.line(&record.main, start.clone(), true);
+    if let Some(rest) = rest {
+        if !w.out.is_empty() && !w.out.ends_with('\n') {
+            w.out.push(' ');
+        }
+        w.comment(rest);
+    }
+    if !w.out.is_empty() && !w.out.ends_with('\n') {
+        w.out.push('\n');
+    }
+    w.out.push_str(result);
+    for c in &record.trailing_comments {
+        w.out.push(' ');
+        w.comment(c);
+    }
+    w.out.push('\n');
+    w.out
+}
+
+struct Writer<'a, N: ?Sized> {
+    notation: &'a N,
+    numbering: MoveNumbering,
+    out: String,
+}
+
+impl<N: ?Sized> Writer<'_, N> {
+    fn comment(&mut self, text: &str) {
+        // A `}` would end the comment early.
+        let _ = write!(self.out, "{{{}}}", text.replace('}', ")"));
+    }
+
+    fn space(&mut self) {
+        if !self.out.is_empty() && !self.out.ends_with(['\n', ' ', '(']) {
+            self.out.push(' ');
+        }
+    }
+
+    /// Writes a line from `pos`; `main` puts each pair (or ply) on its own line.
+    fn line<P>(&mut self, line: &Line<P::Move>, mut pos: P, main: bool)
+    where
+        P: Position,
+        N: TextNotation<P>,
+    {
+        if !main {
+            for c in &line.comments {
+                self.space();
+                self.comment(c);
+            }
+        }
+        let mut interrupted = true;
+        for entry in &line.moves {
+            let first = P::is_first_player(pos.side_to_move());
+            match self.numbering {
+                MoveNumbering::PerPair => {
+                    if first && main && !self.out.is_empty() && !self.out.ends_with('\n') {
+                        self.out.push('\n');
+                    }
+                    self.space();
+                    if first {
+                        let _ = write!(self.out, "{}. ", pos.move_number());
+                    } else if interrupted {
+                        let _ = write!(self.out, "{}... ", pos.move_number());
+                    }
+                }
+                MoveNumbering::PerPly => {
+                    if main && !self.out.is_empty() && !self.out.ends_with('\n') {
+                        self.out.push('\n');
+                    }
+                    self.space();
+                    let _ = write!(self.out, "{}.", pos.ply_number());
+                }
+            }
+            interrupted = self.entry(entry, &pos);
+            pos.play_unchecked(entry.mv);
+        }
+    }
+
+    /// Writes one move and what follows it; returns whether a comment or variation followed.
+    fn entry<P>(&mut self, entry: &MoveEntry<P::Move>, pos: &P) -> bool
+    where
+        P: Position,
+        N: TextNotation<P>,
+    {
+        let text = self.notation.write(pos, entry.mv);
+        self.out.push_str(&text);
+        for nag in &entry.nags {
+            let _ = write!(self.out, " ${nag}");
+        }
+        if let Some(clock) = &entry.clock {
+            let _ = write!(self.out, " ({clock})");
+        }
+        for c in &entry.comments {
+            self.out.push(' ');
+            self.comment(c);
+        }
+        for v in &entry.variations {
+            self.out.push_str(" (");
+            self.line(v, pos.clone(), false);
+            self.out.push(')');
+        }
+        !entry.comments.is_empty() || !entry.variations.is_empty()
+    }
+}
