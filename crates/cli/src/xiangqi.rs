@@ -180,16 +180,32 @@ pub(crate) fn choose_reading(
         .filter(|(m, _)| m.len() == best)
         .collect();
     if best == 0 && total > 0 {
+        // No reading gets past the first move: take the first one under which it is at least
+        // a well-formed move, so the check can say what is wrong with it.
+        let first = &record.main.moves[0];
+        if let Some(i) = top.iter().position(|(_, r)| {
+            matches!(
+                r.notation.read(start, &first.text),
+                Err(notation_traits::NotationError::Move(_))
+            )
+        }) {
+            let (_, reading) = top.swap_remove(i);
+            let note = format!(
+                "read as {}: its first move fits no legal move",
+                reading.name
+            );
+            return Ok((reading, Some(note)));
+        }
         return Err(Box::new(Diagnostic::new(
             Severity::Error,
             "notation-not-detected",
             format!(
                 "the first move `{}` reads in none of the notations tried",
-                record.main.moves[0].text
+                first.text
             ),
         )
-        .at(record.main.moves[0].span)
-        .with_text(record.main.moves[0].text.clone())
+        .at(first.span)
+        .with_text(first.text.clone())
         .with_help("give the notation with --from (wxf, iccs, algebraic) and the letters with --lang (en, fi, de)")));
     }
     let first_moves = top[0].0.clone();

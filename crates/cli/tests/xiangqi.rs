@@ -1,0 +1,497 @@
+//! The `kifu` binary on xiangqi records: the seed game in both transcriptions
+//! (testdata/xiangqi/seed-*.pgn, copied from the seed document), bad input, exit codes.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn testdata(name: &str) -> String {
+    format!(
+        "{}/../../testdata/xiangqi/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+fn kifu(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("kifu runs");
+    {
+        let mut input = child.stdin.take().expect("stdin");
+        if let Some(text) = stdin {
+            input.write_all(text.as_bytes()).expect("write stdin");
+        }
+    }
+    child.wait_with_output().expect("kifu finishes")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("UTF-8 output")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("UTF-8 diagnostics")
+}
+
+/// The move tokens of PGN movetext: tags, move numbers, comments and the result left out.
+fn tokens(pgn: &str) -> Vec<String> {
+    let body: String = pgn
+        .lines()
+        .filter(|l| !l.starts_with('['))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut out = Vec::new();
+    let mut depth = 0;
+    for word in body.split_whitespace() {
+        if word.starts_with('{') {
+            depth += 1;
+        }
+        if depth > 0 {
+            if word.ends_with('}') {
+                depth -= 1;
+            }
+            continue;
+        }
+        let word = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+        if !word.is_empty() && !matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*" | "-1" | "-0") {
+            out.push(word.to_owned());
+        }
+    }
+    out
+}
+
+/// JSON diagnostics written with `--format json`, without the summary line.
+fn diagnostics(o: &Output) -> Vec<Value> {
+    stderr(o)
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).expect("a JSON line"))
+        .filter(|v| v.get("summary").is_none())
+        .collect()
+}
+
+const SEED_ALGEBRAIC: &str = "seed-algebraic-fi.pgn";
+const SEED_DESCRIPTIVE: &str = "seed-descriptive-fi.pgn";
+
+#[test]
+fn the_algebraic_seed_converts_back_token_for_token() {
+    let input = std::fs::read_to_string(testdata(SEED_ALGEBRAIC)).unwrap();
+    let o = kifu(
+        &[
+            "convert",
+            "--to",
+            "algebraic",
+            "--lang",
+            "fi",
+            &testdata(SEED_ALGEBRAIC),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let written = tokens(&stdout(&o));
+    assert_eq!(written.len(), 106);
+    assert_eq!(written, tokens(&input));
+    let out = stdout(&o);
+    assert!(out.starts_with("[Game \"Chinese Chess\"]\n[Event \"MSO Singapore"));
+    assert!(out.contains("[Format \"Algebraic\"]\n[Language \"fi\"]\n"));
+    assert!(out.ends_with("0-1 {Red resigned}\n"));
+}
+
+/// The seed's descriptive tokens with its transcription faults put right by the WXF rules:
+/// ply 32 is a cannon move (`Tgg7` in the algebraic transcription), so `S7+2` is `T7+2`; at plies
+/// 42, 52, 56, 58 and 60 two like black pieces stand on the file, so the WXF page writes the
+/// tandem marker (`V++3`, `T-=2`, `V++2`, `T-+2`, `V+=1`) instead of the file digit.
+fn canonical_descriptive() -> Vec<String> {
+    let seed = std::fs::read_to_string(testdata(SEED_DESCRIPTIVE)).unwrap();
+    let mut t = tokens(&seed);
+    for (ply, right) in [
+        (32, "T7+2"),
+        (42, "V++3"),
+        (52, "T-=2"),
+        (56, "V++2"),
+        (58, "T-+2"),
+        (60, "V+=1"),
+    ] {
+        t[ply - 1] = right.to_owned();
+    }
+    t
+}
+
+#[test]
+fn the_algebraic_seed_converts_to_canonical_descriptive_notation() {
+    let o = kifu(
+        &[
+            "convert",
+            "--to",
+            "wxf",
+            "--lang",
+            "fi",
+            &testdata(SEED_ALGEBRAIC),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(tokens(&stdout(&o)), canonical_descriptive());
+    assert!(stdout(&o).contains("[Format \"WXF\"]\n[Language \"fi\"]\n"));
+}
+
+#[test]
+fn check_finds_every_fault_of_the_descriptive_seed() {
+    let o = kifu(
+        &["check", "--format", "json", &testdata(SEED_DESCRIPTIVE)],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).is_empty());
+    let ds = diagnostics(&o);
+    let errors: Vec<&Value> = ds.iter().filter(|d| d["severity"] == "error").collect();
+    assert_eq!(errors.len(), 2, "{ds:#?}");
+    // The wrong piece letter: a pawn cannot move two points.
+    let e = errors[0];
+    assert_eq!(e["ply"], 32);
+    assert_eq!(e["text"], "S7+2");
+    assert_eq!(
+        (e["line"].as_u64(), e["column"].as_u64()),
+        (Some(21), Some(23))
+    );
+    assert_eq!(e["code"], "piece-movement");
+    assert_eq!(e["candidates"], serde_json::json!(["T7+2"]));
+    assert_eq!(e["file"], testdata(SEED_DESCRIPTIVE));
+    assert_eq!(e["game"], 1);
+    assert!(e["position"].as_str().unwrap().ends_with(" b - - 0 16"));
+    // The ambiguous cannon move, both readings fitting the rest of the game.
+    let e = errors[1];
+    assert_eq!(e["ply"], 52);
+    assert_eq!(e["code"], "ambiguous-move");
+    assert_eq!(
+        (e["line"].as_u64(), e["column"].as_u64()),
+        (Some(26), Some(24))
+    );
+    assert_eq!(e["candidates"], serde_json::json!(["T+=2", "T-=2"]));
+    assert!(e["help"].as_str().unwrap().contains("transpose"), "{e}");
+    // Tandem pieces written with the plain file digit.
+    let tandem: Vec<u64> = ds
+        .iter()
+        .filter(|d| d["code"] == "tandem-file-digit")
+        .map(|d| d["ply"].as_u64().unwrap())
+        .collect();
+    assert_eq!(tandem, [42, 56, 58, 60]);
+    // Each line holds two full moves, but its first number counts lines: 26 of 27 are wrong.
+    let numbers: Vec<&Value> = ds
+        .iter()
+        .filter(|d| d["code"] == "move-number-mismatch")
+        .collect();
+    assert_eq!(numbers.len(), 26);
+    assert_eq!(numbers[0]["line"], 15);
+    assert_eq!(numbers[0]["ply"], 5);
+    let summary: Value = serde_json::from_str(stderr(&o).lines().last().unwrap()).unwrap();
+    assert_eq!(summary["summary"]["with_errors"], 1);
+}
+
+#[test]
+fn text_diagnostics_show_the_line_and_a_caret() {
+    let o = kifu(&["check", &testdata(SEED_DESCRIPTIVE)], None);
+    let text = stderr(&o);
+    assert!(
+        text.contains("error[piece-movement]: ply 32 (`S7+2`): illegal move: the black pawn on g2 to g0: the piece does not move that way: write T7+2"),
+        "{text}"
+    );
+    assert!(
+        text.contains("21 | 8. V8+4 H4+5 16. E7+5 S7+2\n   |                       ^^^^"),
+        "{text}"
+    );
+}
+
+#[test]
+fn repair_decides_the_wrong_letter_and_leaves_the_ambiguous_move() {
+    let o = kifu(
+        &[
+            "convert",
+            "--repair",
+            "--to",
+            "wxf",
+            "--lang",
+            "fi",
+            "--format",
+            "json",
+            &testdata(SEED_DESCRIPTIVE),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let ds = diagnostics(&o);
+    let repaired: Vec<&Value> = ds.iter().filter(|d| d["code"] == "repaired-move").collect();
+    assert_eq!(repaired.len(), 1);
+    assert_eq!(repaired[0]["ply"], 32);
+    assert_eq!(repaired[0]["severity"], "warning");
+    let errors: Vec<&Value> = ds.iter().filter(|d| d["severity"] == "error").collect();
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0]["ply"], 52);
+    let out = stdout(&o);
+    let written = tokens(&out);
+    assert_eq!(written[..51], canonical_descriptive()[..51]);
+    assert!(
+        out.contains("{kifu: not read from ply 52 (`T4=2`): ambiguous move"),
+        "{out}"
+    );
+    assert!(out.ends_with("0-1 {Red resigned}\n"));
+}
+
+#[test]
+fn compare_reports_the_same_game_and_each_resolved_ply() {
+    let o = kifu(
+        &[
+            "compare",
+            &testdata(SEED_DESCRIPTIVE),
+            &testdata(SEED_ALGEBRAIC),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("the same game: 106 plies"), "{out}");
+    let resolved: Vec<&str> = out.lines().filter(|l| l.starts_with("ply ")).collect();
+    assert_eq!(resolved.len(), 2, "{out}");
+    assert!(resolved[0].starts_with("ply 32: `S7+2`"));
+    assert!(resolved[0].contains("`Tgg7`"));
+    assert!(resolved[0].ends_with("resolves it to `T7+2` (g8g6)"));
+    assert!(resolved[1].starts_with("ply 52: `T4=2`"));
+    assert!(resolved[1].contains("`Tb8`"));
+    assert!(resolved[1].ends_with("resolves it to `T-=2` (d7b7)"));
+}
+
+#[test]
+fn compare_finds_different_games() {
+    let o = kifu(
+        &["compare", &testdata(SEED_ALGEBRAIC), "-"],
+        Some("1. h2e2 h7e7\n"),
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("different games at ply 2"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn json_record_of_the_seed() {
+    let o = kifu(
+        &["convert", "--to", "json", &testdata(SEED_ALGEBRAIC)],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 1);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    // The example record of CLI.md is this game.
+    assert_eq!(v["variant"], "xiangqi");
+    assert_eq!(v["tags"]["Red"], "Kwang Boon TANG");
+    assert_eq!(v["tags"]["Result"], "0-1");
+    assert_eq!(
+        v["start"],
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+    );
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 106);
+    assert_eq!(moves[0]["ply"], 1);
+    assert_eq!(moves[0]["text"], "The3");
+    assert_eq!(moves[0]["coord"], "h2e2");
+    assert_eq!(moves[1]["coord"], "h9g7");
+    assert_eq!(v["result"], "0-1");
+    assert_eq!(v["termination"], "resignation");
+    assert_eq!(
+        v["final"],
+        "3a1k3/4a1RP1/4b3b/9/9/4P1B2/1r7/4B4/3p2p2/3AKA3 w - - 0 54"
+    );
+    let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
+    assert_eq!(keys[..5], ["variant", "tags", "start", "comments", "moves"]);
+}
+
+#[test]
+fn iccs_output_in_both_styles() {
+    let o = kifu(
+        &["convert", "--to", "iccs", &testdata(SEED_ALGEBRAIC)],
+        None,
+    );
+    assert!(stdout(&o).contains("\n1. H2-E2 H9-G7\n"), "{}", stdout(&o));
+    let o = kifu(
+        &[
+            "convert",
+            "--to",
+            "iccs",
+            "--style",
+            "engine",
+            &testdata(SEED_ALGEBRAIC),
+        ],
+        None,
+    );
+    assert!(stdout(&o).contains("\n1. h2e2 h9g7\n"));
+}
+
+#[test]
+fn detection_picks_the_notation_and_says_so() {
+    let o = kifu(
+        &["convert", "--to", "wxf"],
+        Some("1. Che3 Hg8 2. Hg3 Rh10 *\n"),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("detected algebraic notation, English letters (4 of 4 plies read)")
+    );
+    assert!(
+        stdout(&o).contains("1. C2.5 H8+7\n2. H2+3 R9.8\n*\n"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn a_wrong_piece_letter_gets_its_place_and_candidates() {
+    // The horse is written with the chariot's letter: R2+3 names no move of the chariot on
+    // file 2 ... there is none: the chariots stand on files 1 and 9.
+    let o = kifu(
+        &["check", "--format", "json", "--from", "wxf"],
+        Some("1. C2.5 H8+7\n2. R2+3\n"),
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let d = &diagnostics(&o)[0];
+    assert_eq!(d["code"], "no-such-piece");
+    assert_eq!(d["message"], "no red chariot on file 2");
+    assert_eq!(
+        (d["line"].as_u64(), d["column"].as_u64(), d["ply"].as_u64()),
+        (Some(2), Some(4), Some(3))
+    );
+    assert_eq!(d["candidates"], serde_json::json!(["H2+3"]));
+}
+
+#[test]
+fn an_illegal_move_names_the_rule() {
+    // From the start, the horse on h0 going to f1 jumps over its leg on g0 (the elephant).
+    let o = kifu(
+        &["check", "--format", "json", "--from", "wxf"],
+        Some("1. H2+4\n"),
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let d = &diagnostics(&o)[0];
+    assert_eq!(d["code"], "horse-leg");
+    assert_eq!(
+        d["message"],
+        "illegal move: the red horse on h0 to f1: the horse's leg is blocked"
+    );
+}
+
+#[test]
+fn an_ambiguous_algebraic_move_lists_both_cannons() {
+    let o = kifu(
+        &["check", "--format", "json", "--from", "algebraic"],
+        Some("1. Ce3\n"),
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let d = &diagnostics(&o)[0];
+    assert_eq!(d["code"], "ambiguous-move");
+    assert_eq!(d["candidates"], serde_json::json!(["Cbe3", "Che3"]));
+}
+
+#[test]
+fn a_syntax_error_points_at_the_character() {
+    let o = kifu(
+        &["check", "--format", "json", "--from", "wxf"],
+        Some("1. C2.5 H8+7 2. Cx.5\n"),
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let d = &diagnostics(&o)[0];
+    assert_eq!(d["code"], "syntax");
+    assert_eq!(
+        (d["line"].as_u64(), d["column"].as_u64()),
+        (Some(1), Some(18))
+    );
+}
+
+#[test]
+fn exit_codes_for_missing_files_and_bad_usage() {
+    let o = kifu(&["check", "/nonexistent/game.pgn"], None);
+    assert_eq!(o.status.code(), Some(3));
+    let o = kifu(&["convert", "--to", "klingon"], None);
+    assert_eq!(o.status.code(), Some(2));
+    let o = kifu(&["check"], Some("\u{0}\u{ff}"));
+    assert_ne!(o.status.code(), Some(101));
+}
+
+#[test]
+fn perft_prints_the_bare_count_last() {
+    let o = kifu(&["perft", "--variant", "xiangqi", "3"], None);
+    assert_eq!(stdout(&o).lines().last(), Some("79666"));
+    let o = kifu(
+        &[
+            "perft",
+            "--variant",
+            "xiangqi",
+            "--divide",
+            "--fen",
+            "4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1",
+            "1",
+        ],
+        None,
+    );
+    assert_eq!(stdout(&o), "e0d0: 1\ne0f0: 1\n2\n");
+}
+
+#[test]
+fn no_input_makes_kifu_panic() {
+    let inputs = [
+        "",
+        "[",
+        "[Event",
+        "[Event \"x",
+        "{",
+        "(",
+        ")",
+        "1.",
+        "1...",
+        "$",
+        "$99999999",
+        "}",
+        "]",
+        "1. C2.5 (",
+        "1. C2.5 ((",
+        "[FEN \"x\"]\n1. h2e2",
+        "[FEN \"9/9/9/9/9/9/9/9/9/9 w\"]",
+        "1. 99.9",
+        "1. ++++",
+        "1. Ｃ２＝５",
+        "1. 炮二平五",
+        "\u{feff}",
+        "1. h2e2 1-0 1-0 *",
+        "1. C2.5 {unterminated",
+        "1. h10h9",
+        "1. e0e1 e9e8 e1e0 e8e9",
+        "1. x",
+        "1. K",
+        "1. K5",
+        "1. K5+",
+        "1. K5+0",
+        "1. R1+9",
+        "[Format \"Chinese\"]\n1. x",
+        "[Language \"xx\"]\n1. x",
+    ];
+    for input in inputs {
+        for cmd in [
+            &["check"][..],
+            &["convert", "--to", "json"][..],
+            &["convert", "--repair", "--to", "wxf"][..],
+        ] {
+            let o = kifu(cmd, Some(input));
+            assert!(
+                matches!(o.status.code(), Some(0 | 1)),
+                "{cmd:?} on {input:?}: {:?}\n{}",
+                o.status,
+                stderr(&o)
+            );
+        }
+    }
+}

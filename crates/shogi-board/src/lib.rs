@@ -1,0 +1,26 @@
+#![doc = include_str!("../README.md")]
+
+mod bitboard;
+mod color;
+mod hand;
+mod handicap;
+mod movegen;
+mod mv;
+mod perft;
+mod piece;
+mod position;
+mod sfen;
+mod square;
+mod usi;
+
+pub use color::Color;
+pub use hand::Hand;
+pub use handicap::{Handicap, ParseHandicapError};
+pub use movegen::MoveList;
+pub use mv::Move;
+pub use perft::{perft, perft_divide};
+pub use piece::{Piece, PieceKind};
+pub use position::Position;
+pub use sfen::SfenError;
+pub use square::{File, ParseSquareError, Rank, Square};
+pub use usi::ParseMoveError;

@@ -1,0 +1,401 @@
+//! Legal move generation: board moves with their promotion choices, and drops.
+//!
+//! Moves are generated legal, not generated and then tested: the checkers of the mover's king
+//! and its pinned pieces are found first; in double check only the king moves; in single check
+//! the other pieces may only capture the checker or interpose (drops too); a pinned piece stays
+//! on the line of its pin; the king steps only to squares no enemy piece attacks once the king
+//! has left its square. A pawn drop that gives check is tested for mate (uchifuzume) only on
+//! the one square in front of the enemy king.
+//!
+//! Rule (Japan Shogi Association, 将棋のルール, and its 禁じ手 section):
+//! - promotion is optional on a move that starts or ends in the mover's promotion zone (the
+//!   opponent's three ranks) for pawns, lances, knights, silvers, bishops and rooks, and forced
+//!   where the piece could not move again (pawn or lance to the last rank, knight to the last two);
+//! - drops go to empty squares, never where the piece could not move again, never a second
+//!   unpromoted pawn of one side on a file (nifu, 二歩), never a pawn that checkmates (uchifuzume,
+//!   打ち歩詰め); a pawn drop that checks without mating is legal;
+//! - no move may leave the mover's own king attacked.
+
+use crate::bitboard::{
+    BOARD, Bitboard, TABLES, between, bishop_attacks, bit, files_without, lance_attacks,
+    line_through, lsb, rook_attacks, squares,
+};
+use crate::position::{
+    BISHOP, DRAGON, GOLD, HORSE, KNIGHT, LANCE, PAWN, PRO_KNIGHT, PRO_LANCE, PRO_PAWN, PRO_SILVER,
+    ROOK, SILVER,
+};
+use crate::{Color, Move, PieceKind, Position, Square};
+
+/// The capacity of a [`MoveList`]; more than any position allows (the most legal moves known
+/// in a shogi position is 593).
+const CAPACITY: usize = 1024;
+
+/// A fixed-capacity list of moves, filled by the generator without allocating.
+///
+/// Dereferences to a slice of [`Move`]s.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; CAPACITY],
+    len: usize,
+}
+
+impl MoveList {
+    pub(crate) fn new() -> MoveList {
+        MoveList {
+            moves: [Move::raw_null(); CAPACITY],
+            len: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        self.moves[self.len] = mv;
+        self.len += 1;
+    }
+
+    /// The moves as a slice.
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+
+    /// The number of moves.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are no moves.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl std::fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl std::ops::Deref for MoveList {
+    type Target = [Move];
+
+    fn deref(&self) -> &[Move] {
+        self.as_slice()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+/// Where generated moves go: a list, or a counter that never spells them out.
+pub(crate) trait Sink {
+    /// The moves of the piece on `from`: without promotion to each square of `plain`, with
+    /// promotion to each square of `promote`.
+    fn board(&mut self, from: usize, plain: Bitboard, promote: Bitboard);
+    /// Pawn moves by many pawns at once: each from the square `back` indexes after its
+    /// destination, without promotion to `plain`, with promotion to `promote`.
+    fn pawns(&mut self, plain: Bitboard, promote: Bitboard, back: isize);
+    /// Drops of each of `kinds` on each square of `to`.
+    fn drops(&mut self, kinds: &[PieceKind], to: Bitboard);
+}
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn board(&mut self, from: usize, plain: Bitboard, promote: Bitboard) {
+        for to in squares(promote) {
+            self.push(Move::raw(from, to, true));
+        }
+        for to in squares(plain) {
+            self.push(Move::raw(from, to, false));
+        }
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, plain: Bitboard, promote: Bitboard, back: isize) {
+        for to in squares(promote) {
+            self.push(Move::raw(to.wrapping_add_signed(back), to, true));
+        }
+        for to in squares(plain) {
+            self.push(Move::raw(to.wrapping_add_signed(back), to, false));
+        }
+    }
+
+    #[inline(always)]
+    fn drops(&mut self, kinds: &[PieceKind], to: Bitboard) {
+        for to in squares(to) {
+            for &kind in kinds {
+                self.push(Move::Drop {
+                    kind,
+                    to: Square::from_raw(to),
+                });
+            }
+        }
+    }
+}
+
+/// Counts moves by the size of their target sets (bulk counting).
+pub(crate) struct Counter(pub(crate) usize);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn board(&mut self, _from: usize, plain: Bitboard, promote: Bitboard) {
+        // Popcounts are slow without a popcount instruction (the default x86-64 target), so
+        // the common cases take one.
+        let n = plain.count_ones() as usize;
+        self.0 += if promote == 0 {
+            n
+        } else if promote == plain {
+            2 * n
+        } else {
+            n + promote.count_ones() as usize
+        };
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, plain: Bitboard, promote: Bitboard, _back: isize) {
+        self.board(0, plain, promote);
+    }
+
+    #[inline(always)]
+    fn drops(&mut self, kinds: &[PieceKind], to: Bitboard) {
+        self.0 += kinds.len() * to.count_ones() as usize;
+    }
+}
+
+/// Which moves to generate: those of pieces on `from`, to squares of `to`, and drops or not.
+#[derive(Clone, Copy)]
+pub(crate) struct Filter {
+    pub(crate) from: Bitboard,
+    pub(crate) to: Bitboard,
+    pub(crate) drops: bool,
+}
+
+impl Filter {
+    pub(crate) const ALL: Filter = Filter {
+        from: BOARD,
+        to: BOARD,
+        drops: true,
+    };
+}
+
+/// Per-position facts shared by the piece loops.
+struct Context {
+    /// The mover's colour index.
+    us: usize,
+    /// Squares a non-king move may go to: empty or enemy, and answering a check if any.
+    target: Bitboard,
+    /// The mover's pinned pieces.
+    pinned: Bitboard,
+    /// The mover's king square.
+    king: usize,
+    /// The mover's promotion zone.
+    zone: Bitboard,
+}
+
+impl Context {
+    /// Sends the moves of each piece of `pieces`, whose attacks `attacks` gives: pinned pieces
+    /// keep to their pin line; a promotable kind promotes to any square when it starts in the
+    /// zone and to zone squares otherwise, and stays unpromoted only on `plain_ok`.
+    #[inline(always)]
+    fn each<S: Sink>(
+        &self,
+        sink: &mut S,
+        pieces: Bitboard,
+        promotable: bool,
+        plain_ok: Bitboard,
+        attacks: impl Fn(usize) -> Bitboard,
+    ) {
+        for from in squares(pieces) {
+            let mut to = attacks(from) & self.target;
+            if self.pinned & bit(from) != 0 {
+                to &= line_through(self.king, from);
+            }
+            if to == 0 {
+                continue;
+            }
+            if promotable {
+                let promote = if self.zone & bit(from) != 0 {
+                    to
+                } else {
+                    to & self.zone
+                };
+                sink.board(from, to & plain_ok, promote);
+            } else {
+                sink.board(from, to, 0);
+            }
+        }
+    }
+}
+
+/// Generates the legal moves of the side to move that pass `filter` into `sink`.
+pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S, filter: Filter) {
+    let t = &TABLES;
+    let us = pos.side;
+    let them = !us;
+    let ci = us.index();
+    let own = pos.by_color[ci];
+    let occ = own | pos.by_color[them.index()];
+    let king = pos.kings[ci] as usize;
+    let checkers = pos.attackers_to(king, them, occ);
+
+    if filter.from & bit(king) != 0 {
+        let without_king = occ ^ bit(king);
+        let mut safe = 0;
+        let their_king = bit(pos.kings[them.index()] as usize);
+        for to in squares(t.king[king] & !own & !their_king & filter.to) {
+            if !pos.is_attacked(to, them, without_king) {
+                safe |= bit(to);
+            }
+        }
+        if safe != 0 {
+            sink.board(king, safe, 0);
+        }
+    }
+    if checkers & checkers.wrapping_sub(1) != 0 {
+        return;
+    }
+    let answers = if checkers == 0 {
+        BOARD
+    } else {
+        between(lsb(checkers), king) | checkers
+    };
+    let k = &pos.by_kind;
+    let movers = own & filter.from & !bit(king);
+    if movers != 0 {
+        let cx = Context {
+            us: ci,
+            // A king is never taken (only a relaxed position leaves one attacked).
+            target: answers & !own & !bit(pos.kings[them.index()] as usize) & filter.to,
+            pinned: pos.pinned(us, occ),
+            king,
+            zone: t.zone[ci],
+        };
+        let c = cx.us;
+        // Unpinned pawns all at once: a pawn never stands on its last rank, so the shift
+        // stays inside its file; pinned pawns one by one.
+        let pawns = k[PAWN] & movers;
+        let free = pawns & !cx.pinned;
+        let (to, back) = match us {
+            Color::Black => (free >> 1, 1),
+            Color::White => (free << 1, -1),
+        };
+        let to = to & cx.target;
+        if to != 0 {
+            sink.pawns(to & t.pawn_ok[c], to & cx.zone, back);
+        }
+        cx.each(sink, pawns & cx.pinned, true, t.pawn_ok[c], |s| {
+            t.pawn[c][s]
+        });
+        cx.each(sink, k[LANCE] & movers, true, t.pawn_ok[c], |s| {
+            lance_attacks(us, s, occ)
+        });
+        cx.each(sink, k[KNIGHT] & movers, true, t.knight_ok[c], |s| {
+            t.knight[c][s]
+        });
+        cx.each(sink, k[SILVER] & movers, true, BOARD, |s| t.silver[c][s]);
+        let golds = k[GOLD] | k[PRO_PAWN] | k[PRO_LANCE] | k[PRO_KNIGHT] | k[PRO_SILVER];
+        cx.each(sink, golds & movers, false, BOARD, |s| t.gold[c][s]);
+        cx.each(sink, k[BISHOP] & movers, true, BOARD, |s| {
+            bishop_attacks(s, occ)
+        });
+        cx.each(sink, k[ROOK] & movers, true, BOARD, |s| {
+            rook_attacks(s, occ)
+        });
+        cx.each(sink, k[HORSE] & movers, false, BOARD, |s| {
+            bishop_attacks(s, occ) | t.king[s]
+        });
+        cx.each(sink, k[DRAGON] & movers, false, BOARD, |s| {
+            rook_attacks(s, occ) | t.king[s]
+        });
+    }
+
+    let hand = pos.hands[ci];
+    if !filter.drops || hand.is_empty() {
+        return;
+    }
+    let empty = answers & !occ & filter.to;
+    if empty == 0 {
+        return;
+    }
+    if hand.count_index(PAWN) > 0 {
+        let mut to = empty & t.pawn_ok[ci] & files_without(k[PAWN] & own);
+        // The one square where a pawn drop checks: uchifuzume if it also mates.
+        let check_sq = t.pawn[them.index()][pos.kings[them.index()] as usize];
+        if to & check_sq != 0 && pos.is_pawn_drop_mate(lsb(check_sq)) {
+            to &= !check_sq;
+        }
+        sink.drops(&[PieceKind::Pawn], to);
+    }
+    if hand.count_index(LANCE) > 0 {
+        sink.drops(&[PieceKind::Lance], empty & t.pawn_ok[ci]);
+    }
+    if hand.count_index(KNIGHT) > 0 {
+        sink.drops(&[PieceKind::Knight], empty & t.knight_ok[ci]);
+    }
+    let mut kinds = [PieceKind::Silver; 4];
+    let mut n = 0;
+    for kind in [
+        PieceKind::Silver,
+        PieceKind::Gold,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+    ] {
+        if hand.count_index(kind.index()) > 0 {
+            kinds[n] = kind;
+            n += 1;
+        }
+    }
+    if n > 0 {
+        sink.drops(&kinds[..n], empty);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves(sfen: &str) -> Vec<String> {
+        let pos = Position::from_sfen(sfen).unwrap();
+        let mut v: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn count_matches_list() {
+        for sfen in [
+            Position::START_SFEN,
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+            "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1",
+        ] {
+            let pos = Position::from_sfen(sfen).unwrap();
+            assert_eq!(pos.count_legal_moves(), pos.legal_moves().len(), "{sfen}");
+        }
+    }
+
+    #[test]
+    fn double_check_allows_only_king_moves() {
+        // The white rook on 5a checks along the file, the white bishop on 1e along the diagonal.
+        let v = moves("k3r4/9/9/9/8b/9/9/3G5/4K4 b G 1");
+        assert!(!v.is_empty());
+        assert!(v.iter().all(|m| m.starts_with("5i")), "{v:?}");
+    }
+
+    #[test]
+    fn pinned_piece_moves_along_its_line() {
+        // The black rook on 5e is pinned by the white rook on 5a: it may move on file 5 only.
+        let v = moves("4r3k/9/9/9/4R4/9/9/9/4K4 b - 1");
+        let rook: Vec<&String> = v.iter().filter(|m| m.starts_with("5e")).collect();
+        assert_eq!(
+            rook,
+            [
+                "5e5a", "5e5a+", "5e5b", "5e5b+", "5e5c", "5e5c+", "5e5d", "5e5f", "5e5g", "5e5h"
+            ]
+        );
+    }
+}
