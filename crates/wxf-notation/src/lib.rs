@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod chinese;
 mod parse;
 mod resolve;
 mod syntax;
@@ -9,6 +10,7 @@ mod write;
 use notation_traits::{MoveError, MoveNotation, Resolved, SyntaxError};
 use xiangqi_board::{Language, Move, Position};
 
+pub use chinese::{Chinese, ChineseMarker, ChineseMove, ChinesePiece, ChineseStyle};
 pub use syntax::{Direction, Marker, PieceSpec, WxfMove};
 
 /// The sign a traverse (sideways move) is written with.

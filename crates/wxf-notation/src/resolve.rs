@@ -72,7 +72,7 @@ fn plural(kind: PieceKind) -> String {
     format!("{}s", kind.name())
 }
 
-fn count_word(n: usize) -> &'static str {
+pub(crate) fn count_word(n: usize) -> &'static str {
     match n {
         2 => "two",
         3 => "three",
@@ -246,103 +246,30 @@ impl Wxf {
         self.choose(pos, mv, &origins, pick_warning, warnings)
     }
 
-    /// Picks the one origin whose move is legal.
     fn choose(
         &self,
         pos: &Position,
         mv: &WxfMove,
         origins: &[Square],
         pick_warning: Option<Warning>,
-        mut warnings: Vec<Warning>,
+        warnings: Vec<Warning>,
     ) -> Result<Resolved<Move>, MoveError> {
-        let color = pos.side_to_move();
-        let kind = mv.piece.kind();
-        let mut legal: Vec<Move> = Vec::with_capacity(1);
-        let mut first_error: Option<(Rule, String)> = None;
-        for &from in origins {
-            match target(from, kind, color, mv.direction, mv.number) {
-                None => {
-                    first_error.get_or_insert_with(|| {
-                        (
-                            Rule::Movement,
-                            format!("{} by `{mv}`", in_words(pos, from, None)),
-                        )
-                    });
-                }
-                Some(to) => {
-                    let m = Move::new(from, to);
-                    match pos.check_move(m) {
-                        Ok(()) => legal.push(m),
-                        Err(rule) => {
-                            first_error
-                                .get_or_insert_with(|| (rule, in_words(pos, from, Some(to))));
-                        }
-                    }
-                }
-            }
-        }
-        match legal.as_slice() {
-            [m] => {
-                if origins.len() > 1 {
-                    warnings.extend(pick_warning);
-                }
-                Ok(Resolved { mv: *m, warnings })
-            }
-            [] => {
-                let (rule, description) =
-                    first_error.unwrap_or((Rule::Movement, format!("`{mv}`")));
-                Err(MoveError::Illegal {
-                    rule,
-                    description,
-                    candidates: self.near_candidates(pos, &mv.to_string()),
-                })
-            }
-            several => {
-                let piece = Piece::new(color, kind);
-                let candidates = several.iter().map(|&m| self.write(pos, m)).collect();
-                Err(MoveError::Ambiguous {
-                    description: format!(
-                        "{} {} can make the move `{mv}`",
-                        count_word(several.len()),
-                        plural_piece(piece)
-                    ),
-                    candidates,
-                })
-            }
-        }
+        let request = Request {
+            kind: mv.piece.kind(),
+            direction: mv.direction,
+            number: mv.number,
+            shown: &mv.to_string(),
+        };
+        choose(pos, &request, origins, pick_warning, warnings, &|p, m| {
+            self.write(p, m)
+        })
     }
 
     fn no_piece(&self, pos: &Position, mv: &WxfMove, description: String) -> MoveError {
         MoveError::NoPiece {
             description,
-            candidates: self.near_candidates(pos, &mv.to_string()),
+            candidates: near_candidates(pos, &mv.to_string(), &|p, m| self.write(p, m)),
         }
-    }
-
-    /// Legal moves whose canonical spelling is within edit distance 1 (else 2) of `text`,
-    /// ignoring sideways signs; at most six.
-    pub(crate) fn near_candidates(&self, pos: &Position, text: &str) -> Vec<String> {
-        let key = |s: &str| -> Vec<char> { s.chars().filter(|&c| c != '.' && c != '=').collect() };
-        let wanted = key(text);
-        let written: Vec<(usize, String)> = pos
-            .legal_moves()
-            .iter()
-            .map(|&m| {
-                let w = self.write(pos, m);
-                (notation_traits::edit_distance(&key(&w), &wanted), w)
-            })
-            .collect();
-        for limit in 1..=2 {
-            let near: Vec<String> = written
-                .iter()
-                .filter(|(d, _)| *d <= limit)
-                .map(|(_, w)| w.clone())
-                .collect();
-            if !near.is_empty() {
-                return if near.len() <= 6 { near } else { Vec::new() };
-            }
-        }
-        Vec::new()
     }
 
     fn spelling_warnings(&self, mv: &WxfMove) -> Vec<Warning> {
@@ -396,10 +323,113 @@ impl Wxf {
     }
 }
 
-fn plural_piece(piece: Piece) -> String {
+pub(crate) fn plural_piece(piece: Piece) -> String {
     format!("{} {}s", piece.color, piece.kind)
 }
 
-fn file_index(file: u8, color: Color) -> usize {
+pub(crate) fn file_index(file: u8, color: Color) -> usize {
     File::from_wxf_number(file, color).map_or(0, |f| f.index() as usize)
+}
+
+/// What a descriptive move asks for once its piece is found: the kind, the direction and the
+/// number, and the move as the user should see it in messages.
+pub(crate) struct Request<'a> {
+    pub(crate) kind: PieceKind,
+    pub(crate) direction: Direction,
+    pub(crate) number: u8,
+    pub(crate) shown: &'a str,
+}
+
+/// Writes a legal move in the notation whose candidates are listed.
+pub(crate) type Speller<'a> = &'a dyn Fn(&Position, Move) -> String;
+
+/// Picks the one origin whose move is legal; an error lists the legal moves the text may mean,
+/// spelt by `write`.
+pub(crate) fn choose(
+    pos: &Position,
+    request: &Request<'_>,
+    origins: &[Square],
+    pick_warning: Option<Warning>,
+    mut warnings: Vec<Warning>,
+    write: Speller<'_>,
+) -> Result<Resolved<Move>, MoveError> {
+    let color = pos.side_to_move();
+    let shown = request.shown;
+    let mut legal: Vec<Move> = Vec::with_capacity(1);
+    let mut first_error: Option<(Rule, String)> = None;
+    for &from in origins {
+        match target(from, request.kind, color, request.direction, request.number) {
+            None => {
+                first_error.get_or_insert_with(|| {
+                    (
+                        Rule::Movement,
+                        format!("{} by `{shown}`", in_words(pos, from, None)),
+                    )
+                });
+            }
+            Some(to) => {
+                let m = Move::new(from, to);
+                match pos.check_move(m) {
+                    Ok(()) => legal.push(m),
+                    Err(rule) => {
+                        first_error.get_or_insert_with(|| (rule, in_words(pos, from, Some(to))));
+                    }
+                }
+            }
+        }
+    }
+    match legal.as_slice() {
+        [m] => {
+            if origins.len() > 1 {
+                warnings.extend(pick_warning);
+            }
+            Ok(Resolved { mv: *m, warnings })
+        }
+        [] => {
+            let (rule, description) = first_error.unwrap_or((Rule::Movement, format!("`{shown}`")));
+            Err(MoveError::Illegal {
+                rule,
+                description,
+                candidates: near_candidates(pos, shown, write),
+            })
+        }
+        several => {
+            let piece = Piece::new(color, request.kind);
+            let candidates = several.iter().map(|&m| write(pos, m)).collect();
+            Err(MoveError::Ambiguous {
+                description: format!(
+                    "{} {} can make the move `{shown}`",
+                    count_word(several.len()),
+                    plural_piece(piece)
+                ),
+                candidates,
+            })
+        }
+    }
+}
+
+/// Legal moves whose spelling by `write` is within edit distance 1 (else 2) of `text`, ignoring
+/// sideways signs; at most six.
+pub(crate) fn near_candidates(pos: &Position, text: &str, write: Speller<'_>) -> Vec<String> {
+    let key = |s: &str| -> Vec<char> { s.chars().filter(|&c| c != '.' && c != '=').collect() };
+    let wanted = key(text);
+    let written: Vec<(usize, String)> = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| {
+            let w = write(pos, m);
+            (notation_traits::edit_distance(&key(&w), &wanted), w)
+        })
+        .collect();
+    for limit in 1..=2 {
+        let near: Vec<String> = written
+            .iter()
+            .filter(|(d, _)| *d <= limit)
+            .map(|(_, w)| w.clone())
+            .collect();
+        if !near.is_empty() {
+            return if near.len() <= 6 { near } else { Vec::new() };
+        }
+    }
+    Vec::new()
 }
