@@ -272,7 +272,12 @@ impl fmt::Display for ChineseMove {
                 write!(f, "{}{}", self.marker_char(marker), piece(kind))?;
             }
             ChinesePiece::MarkedOnFile { marker, file, .. } => {
-                write!(f, "{}{}", self.marker_char(marker), numeral(file, self.numerals))?;
+                write!(
+                    f,
+                    "{}{}",
+                    self.marker_char(marker),
+                    numeral(file, self.numerals)
+                )?;
             }
         }
         let verb = match (self.direction, self.style) {
@@ -379,11 +384,7 @@ impl Chinese {
         }
     }
 
-    fn resolve_move(
-        &self,
-        pos: &Position,
-        mv: &ChineseMove,
-    ) -> Result<Resolved<Move>, MoveError> {
+    fn resolve_move(&self, pos: &Position, mv: &ChineseMove) -> Result<Resolved<Move>, MoveError> {
         let color = pos.side_to_move();
         let kind = mv.piece.kind();
         let piece = Piece::new(color, kind);
@@ -482,7 +483,10 @@ impl Chinese {
                 if matches!(kind, PieceKind::Advisor | PieceKind::Elephant) {
                     warnings.push(Warning::new(
                         "redundant-marker",
-                        format!("{}s need no marker: the direction tells them apart", kind.name()),
+                        format!(
+                            "{}s need no marker: the direction tells them apart",
+                            kind.name()
+                        ),
                     ));
                 }
                 for f in stacks.files_with(2) {
@@ -574,10 +578,12 @@ fn parse(text: &str) -> Result<ChineseMove, SyntaxError> {
                 traditional |= trad;
                 match at(1) {
                     Some(c1) if read_piece(c1).is_some() => {
-                        let (kind, color, trad) = read_piece(c1).unwrap_or((PieceKind::Pawn, None, false));
+                        let (kind, color, trad) =
+                            read_piece(c1).unwrap_or((PieceKind::Pawn, None, false));
                         traditional |= trad;
                         character_color = color;
-                        if at(2).and_then(read_numeral).is_some() && at(3).and_then(read_verb).is_some()
+                        if at(2).and_then(read_numeral).is_some()
+                            && at(3).and_then(read_verb).is_some()
                         {
                             let file = numeral_at(2, "a file number")?;
                             (ChinesePiece::MarkedOnFile { kind, marker, file }, 3)

@@ -8,7 +8,10 @@ use wxf_notation::{Chinese, ChineseStyle};
 use xiangqi_board::{Move, Position};
 
 fn testdata(name: &str) -> String {
-    let path = format!("{}/../../testdata/xiangqi/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/../../testdata/xiangqi/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
