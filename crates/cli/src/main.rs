@@ -40,6 +40,8 @@ enum Command {
 pub(crate) enum InputNotation {
     /// Xiangqi descriptive notation (C2.5, H8+7, R+.3).
     Wxf,
+    /// Xiangqi descriptive notation in Chinese characters (炮二平五, 马８进７).
+    Chinese,
     /// Xiangqi ICCS coordinates (h2e2, H2-E2), ranks 0-9; also Fairy-Stockfish's ranks 1-10.
     Iccs,
     /// Xiangqi algebraic notation (Che3, The3, V10h7), ranks 1-10.
@@ -51,6 +53,8 @@ pub(crate) enum InputNotation {
 pub(crate) enum OutputNotation {
     /// Xiangqi descriptive notation, in a PGN file.
     Wxf,
+    /// Xiangqi descriptive notation in Chinese characters, in a PGN file.
+    Chinese,
     /// Xiangqi ICCS coordinates, in a PGN file.
     Iccs,
     /// Xiangqi algebraic notation, in a PGN file.
@@ -93,6 +97,10 @@ pub(crate) enum OnError {
 pub(crate) enum Style {
     /// WXF: the WXF page's tandem rules.
     Wxf,
+    /// Chinese: simplified characters.
+    Simplified,
+    /// Chinese: traditional characters.
+    Traditional,
     /// ICCS as xqbase PGN writes it: `H2-E2`.
     Pgn,
     /// ICCS as engines write it: `h2e2`.
@@ -146,7 +154,7 @@ struct ConvertArgs {
     /// Piece letters for the output only (en, fi, de).
     #[arg(long, value_parser = parse_language)]
     out_lang: Option<Language>,
-    /// Output style: wxf (WXF), pgn or engine (ICCS).
+    /// Output style: wxf (WXF), simplified or traditional (Chinese), pgn or engine (ICCS).
     #[arg(long, value_enum)]
     style: Option<Style>,
     /// The sideways sign of WXF output: `.`, `=` or `none`.

@@ -3,11 +3,12 @@
 
 use iccs_algebraic::{Algebraic, Iccs, IccsRanks, IccsStyle};
 use notation_traits::{
-    Diagnostic, GameRecord, MoveNumbering, RawGame, ReplayOptions, Replayed, Severity, Termination,
-    TextNotation, replay_with, write_movetext,
+    Diagnostic, GameRecord, GameResult, MoveNumbering, PositionCommand, RawGame, ReplayOptions,
+    Replayed, Severity, Tag, Termination, TextNotation, position_command, replay_with,
+    write_movetext,
 };
 use serde_json::{Value, json};
-use wxf_notation::{Sideways, Wxf};
+use wxf_notation::{Chinese, ChineseStyle, Sideways, Wxf};
 use xiangqi_board::{Language, Position};
 
 use crate::{InputNotation, ReadOptions};
@@ -37,6 +38,10 @@ pub(crate) fn reading(kind: InputNotation, language: Option<Language>) -> Readin
                 name: format!("WXF descriptive notation, {} letters", language_name(l)),
             }
         }
+        InputNotation::Chinese => Reading {
+            notation: Box::new(Chinese::default()),
+            name: "Chinese characters".to_owned(),
+        },
         InputNotation::Algebraic => {
             let l = language.unwrap_or_default();
             Reading {
@@ -69,15 +74,16 @@ fn readings_to_try(
         Some("wxf") => Some(InputNotation::Wxf),
         Some("iccs") => Some(InputNotation::Iccs),
         Some("algebraic") => Some(InputNotation::Algebraic),
+        Some("chinese") => Some(InputNotation::Chinese),
         Some(other) => {
             return Err(Box::new(Diagnostic::new(
                 Severity::Error,
                 "unsupported-format",
                 format!(
-                    "[Format \"{other}\"]: this version of kifu reads WXF, ICCS and algebraic xiangqi notation"
+                    "[Format \"{other}\"]: this version of kifu reads WXF, Chinese, ICCS and algebraic xiangqi notation"
                 ),
             )
-            .with_help("give --from wxf, iccs or algebraic if the moves are in one of those")));
+            .with_help("give --from wxf, chinese, iccs or algebraic if the moves are in one of those")));
         }
     };
     let tag_language = match record.tag("Language") {
@@ -94,6 +100,7 @@ fn readings_to_try(
         Some(k) => vec![k],
         None => vec![
             InputNotation::Wxf,
+            InputNotation::Chinese,
             InputNotation::Algebraic,
             InputNotation::Iccs,
         ],
@@ -107,6 +114,8 @@ fn readings_to_try(
         if kind == InputNotation::Iccs {
             out.push(reading(kind, None));
             out.push(fairy_uci());
+        } else if kind == InputNotation::Chinese {
+            out.push(reading(kind, None));
         } else {
             out.extend(languages.iter().map(|&l| reading(kind, Some(l))));
         }
@@ -206,7 +215,7 @@ pub(crate) fn choose_reading(
         )
         .at(first.span)
         .with_text(first.text.clone())
-        .with_help("give the notation with --from (wxf, iccs, algebraic) and the letters with --lang (en, fi, de)")));
+        .with_help("give the notation with --from (wxf, chinese, iccs, algebraic) and the letters with --lang (en, fi, de)")));
     }
     let first_moves = top[0].0.clone();
     if top.iter().all(|(m, _)| *m == first_moves) {
@@ -230,10 +239,16 @@ pub(crate) fn choose_reading(
 
 /// Reads and checks one game.
 pub(crate) fn check(raw: &RawGame, opts: &ReadOptions) -> Result<Checked, Box<Diagnostic>> {
-    let start = start_position(&raw.record)?;
-    let (reading, detected) = choose_reading(opts, &start, &raw.record)?;
+    let command = position_command(&raw.record).map(|c| record_from_command(&raw.record, c));
+    let record = command.as_ref().unwrap_or(&raw.record);
+    let start = start_position(record)?;
+    let mut opts = opts.clone();
+    if command.is_some() && opts.from.is_none() {
+        opts.from = Some(InputNotation::Iccs);
+    }
+    let (reading, detected) = choose_reading(&opts, &start, record)?;
     let replayed = replay_with(
-        &raw.record,
+        record,
         start,
         reading.notation.as_ref(),
         ReplayOptions {
@@ -242,6 +257,23 @@ pub(crate) fn check(raw: &RawGame, opts: &ReadOptions) -> Result<Checked, Box<Di
         },
     );
     Ok(Checked { replayed, detected })
+}
+
+/// A record for an engine `position` command: a `[FEN]` tag for its start, its moves.
+fn record_from_command(raw: &GameRecord<()>, command: PositionCommand) -> GameRecord<()> {
+    let mut record = GameRecord {
+        span: raw.span,
+        ..GameRecord::default()
+    };
+    if let Some(fen) = command.start {
+        record.tags.push(Tag {
+            name: "FEN".to_owned(),
+            value: fen,
+            span: raw.main.moves.get(1).map_or(raw.span, |t| t.span),
+        });
+    }
+    record.main.moves = command.moves;
+    record
 }
 
 /// An output notation with the tags that describe it.
@@ -266,6 +298,14 @@ impl Output {
         }
     }
 
+    pub(crate) fn chinese(style: ChineseStyle) -> Output {
+        Output {
+            notation: Box::new(Chinese::new(style)),
+            format: "Chinese",
+            language: None,
+        }
+    }
+
     pub(crate) fn algebraic(language: Language) -> Output {
         Output {
             notation: Box::new(Algebraic::new(language)),
@@ -287,10 +327,21 @@ impl Output {
 const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "Red", "Black", "Result"];
 
 /// The result token of a record: the movetext's, else the `[Result]` tag's, else `*`.
-fn result_token(record: &GameRecord<xiangqi_board::Move>) -> String {
-    record
-        .result()
-        .map_or_else(|| "*".to_owned(), |r| r.as_str().to_owned())
+/// The result of a checked game: the record's (movetext token, else `[Result]` tag), else the
+/// board's when the game was read to its end and the side to move has no legal move.
+fn game_result(checked: &Checked) -> Option<GameResult> {
+    let r = &checked.replayed;
+    r.record.result().or_else(|| {
+        r.unread
+            .is_empty()
+            .then(|| r.end.outcome().map(|(result, _)| result))
+            .flatten()
+    })
+}
+
+/// The result token: see [`game_result`]; `*` when unknown.
+fn result_token(checked: &Checked) -> String {
+    game_result(checked).map_or_else(|| "*".to_owned(), |r| r.as_str().to_owned())
 }
 
 /// The comment that keeps the unread rest of a game.
@@ -331,7 +382,7 @@ pub(crate) fn write_pgn(checked: &Checked, out: &Output) -> String {
         ));
     };
     tag("Game", record.tag("Game").unwrap_or("Chinese Chess"));
-    let result = result_token(record);
+    let result = result_token(checked);
     for name in ROSTER {
         if name == "Result" {
             tag("Result", &result);
@@ -447,7 +498,7 @@ pub(crate) fn write_json(checked: &Checked) -> String {
         "start": r.start.to_fen(),
         "comments": record.main.comments,
         "moves": moves_json(&record.main.moves, r.start, 1),
-        "result": record.result().map(|r| r.as_str()),
+        "result": game_result(checked).map(GameResult::as_str),
     });
     if let Some(t) = termination(checked) {
         obj["termination"] = json!(t.as_str());

@@ -15,7 +15,7 @@ pub use diagnostic::{Diagnostic, Severity};
 pub use error::{MoveError, NotationError, PlayError, Rule, SyntaxError, Warning, edit_distance};
 pub use notation::{MoveNotation, Resolved};
 pub use position::{Ply, Position};
-pub use reader::{GameReader, RawGame, parse_game_text};
+pub use reader::{GameReader, PositionCommand, RawGame, parse_game_text, position_command};
 pub use record::{
     GameRecord, GameResult, Line, MoveEntry, MoveNumber, ParseResultError, Tag, Termination,
 };

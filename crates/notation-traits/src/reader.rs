@@ -626,6 +626,54 @@ fn split_move_number(token: &str) -> Option<(&str, &str)> {
     Some((&token[..digits], after))
 }
 
+/// An engine `position` command given as a game: `position startpos [moves ...]`,
+/// `position fen <FEN> [moves ...]` (UCI, UCCI) or `position sfen <SFEN> [moves ...]` (USI).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionCommand {
+    /// The FEN or SFEN after `fen` / `sfen`, or `None` for `startpos`.
+    pub start: Option<String>,
+    /// The moves after `moves`, with their places.
+    pub moves: Vec<MoveEntry<()>>,
+}
+
+/// Reads a record whose movetext is an engine `position` command (the reader splits it into
+/// tokens like any movetext); `None` when it is not one.
+///
+/// ```
+/// use notation_traits::{parse_game_text, position_command};
+///
+/// let game = parse_game_text("position fen 4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1 moves e0d0 e9e8\n");
+/// let command = position_command(&game.record).unwrap();
+/// assert_eq!(command.start.as_deref(), Some("4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1"));
+/// assert_eq!(command.moves.len(), 2);
+/// assert_eq!(command.moves[1].text, "e9e8");
+/// ```
+pub fn position_command(record: &GameRecord<()>) -> Option<PositionCommand> {
+    let tokens = &record.main.moves;
+    if !record.tags.is_empty() || tokens.first()?.text != "position" {
+        return None;
+    }
+    let moves_at = tokens
+        .iter()
+        .position(|t| t.text == "moves")
+        .unwrap_or(tokens.len());
+    let start = match tokens.get(1).map(|t| t.text.as_str()) {
+        Some("startpos") if moves_at == 2 || tokens.len() == 2 => None,
+        Some("fen" | "sfen") if moves_at > 2 => Some(
+            tokens[2..moves_at]
+                .iter()
+                .map(|t| t.text.as_str())
+                .collect::<Vec<_>>()
+                .join(" "),
+        ),
+        _ => return None,
+    };
+    Some(PositionCommand {
+        start,
+        moves: tokens.get(moves_at + 1..).unwrap_or_default().to_vec(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,6 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use iccs_algebraic::IccsStyle;
+use wxf_notation::ChineseStyle;
 use xiangqi_board::Language;
 
 use crate::report::Reporter;
@@ -26,6 +27,10 @@ pub(crate) fn run(o: Options) -> u8 {
     let output = match o.to {
         OutputNotation::Wxf => Some(Output::wxf(language, o.sideways)),
         OutputNotation::Algebraic => Some(Output::algebraic(language)),
+        OutputNotation::Chinese => Some(Output::chinese(match o.style {
+            Some(Style::Traditional) => ChineseStyle::Traditional,
+            _ => ChineseStyle::Simplified,
+        })),
         OutputNotation::Iccs => Some(Output::iccs(match o.style {
             Some(Style::Engine) => IccsStyle::Engine,
             _ => IccsStyle::Pgn,
