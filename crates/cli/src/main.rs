@@ -70,6 +70,28 @@ pub(crate) enum Variant {
     Xiangqi,
 }
 
+/// A tandem-pawn convention of WXF input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, ValueEnum)]
+pub(crate) enum DialectArg {
+    /// The WXF page: `P+`, `P5`, `P-`, `++`, `--`, `7+`, `77`, `7-`.
+    #[default]
+    Wxf,
+    /// The 2018 World Xiangqi Rules as Fairy-Stockfish writes them: `15=6`.
+    Wxr2018,
+    /// xqbase / ElephantEye: `P+`, `P.`, `P-`, `Pa`..`Pe`.
+    Xqbase,
+}
+
+impl DialectArg {
+    pub(crate) fn dialect(self) -> wxf_notation::Dialect {
+        match self {
+            DialectArg::Wxf => wxf_notation::Dialect::Wxf,
+            DialectArg::Wxr2018 => wxf_notation::Dialect::Wxr2018,
+            DialectArg::Xqbase => wxf_notation::Dialect::Xqbase,
+        }
+    }
+}
+
 /// How diagnostics are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, ValueEnum)]
 pub(crate) enum Format {
@@ -97,6 +119,8 @@ pub(crate) enum OnError {
 pub(crate) enum Style {
     /// WXF: the WXF page's tandem rules.
     Wxf,
+    /// WXF: the 2018 World Xiangqi Rules as Fairy-Stockfish writes them (`15=6`).
+    Wxr2018,
     /// Chinese: simplified characters.
     Simplified,
     /// Chinese: traditional characters.
@@ -133,6 +157,10 @@ pub(crate) struct ReadOptions {
     /// Piece letters of WXF and algebraic notation: en, fi, de (input and output).
     #[arg(long, value_parser = parse_language)]
     pub(crate) lang: Option<Language>,
+    /// WXF tandem-pawn convention of the input: wxf (the WXF page), wxr2018 (Fairy-Stockfish),
+    /// xqbase.
+    #[arg(long, value_enum, default_value_t = DialectArg::Wxf)]
+    pub(crate) dialect: DialectArg,
     /// Repair faulty or ambiguous moves that the rest of the game decides.
     #[arg(long)]
     pub(crate) repair: bool,
@@ -154,7 +182,8 @@ struct ConvertArgs {
     /// Piece letters for the output only (en, fi, de).
     #[arg(long, value_parser = parse_language)]
     out_lang: Option<Language>,
-    /// Output style: wxf (WXF), simplified or traditional (Chinese), pgn or engine (ICCS).
+    /// Output style: wxf or wxr2018 (WXF), simplified or traditional (Chinese), pgn or engine
+    /// (ICCS).
     #[arg(long, value_enum)]
     style: Option<Style>,
     /// The sideways sign of WXF output: `.`, `=` or `none`.

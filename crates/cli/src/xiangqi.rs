@@ -8,7 +8,7 @@ use notation_traits::{
     write_movetext,
 };
 use serde_json::{Value, json};
-use wxf_notation::{Chinese, ChineseStyle, Sideways, Wxf};
+use wxf_notation::{Chinese, ChineseStyle, Sideways, Wxf, WxfStyle};
 use xiangqi_board::{Language, Position};
 
 use crate::{InputNotation, ReadOptions};
@@ -29,12 +29,16 @@ fn language_name(l: Language) -> &'static str {
 
 /// The reading of `kind` in `language` (ICCS: `language` None, ranks 0-9; see
 /// [`fairy_uci`]).
-pub(crate) fn reading(kind: InputNotation, language: Option<Language>) -> Reading {
+pub(crate) fn reading(
+    kind: InputNotation,
+    language: Option<Language>,
+    dialect: wxf_notation::Dialect,
+) -> Reading {
     match kind {
         InputNotation::Wxf => {
             let l = language.unwrap_or_default();
             Reading {
-                notation: Box::new(Wxf::new(l)),
+                notation: Box::new(Wxf::new(l).with_dialect(dialect)),
                 name: format!("WXF descriptive notation, {} letters", language_name(l)),
             }
         }
@@ -109,15 +113,16 @@ fn readings_to_try(
         Some(l) => vec![l],
         None => Language::ALL.to_vec(),
     };
+    let dialect = opts.dialect.dialect();
     let mut out = Vec::new();
     for kind in kinds {
         if kind == InputNotation::Iccs {
-            out.push(reading(kind, None));
+            out.push(reading(kind, None, dialect));
             out.push(fairy_uci());
         } else if kind == InputNotation::Chinese {
-            out.push(reading(kind, None));
+            out.push(reading(kind, None, dialect));
         } else {
-            out.extend(languages.iter().map(|&l| reading(kind, Some(l))));
+            out.extend(languages.iter().map(|&l| reading(kind, Some(l), dialect)));
         }
     }
     Ok(out)
@@ -286,8 +291,8 @@ pub(crate) struct Output {
 }
 
 impl Output {
-    pub(crate) fn wxf(language: Language, sideways: Option<Sideways>) -> Output {
-        let mut wxf = Wxf::new(language);
+    pub(crate) fn wxf(language: Language, sideways: Option<Sideways>, style: WxfStyle) -> Output {
+        let mut wxf = Wxf::new(language).with_style(style);
         if let Some(s) = sideways {
             wxf = wxf.with_sideways(s);
         }

@@ -370,7 +370,13 @@ impl Chinese {
                 marker: marker(idx, count),
             },
         };
-        let w = crate::write::describe(pos, mv, xiangqi_board::Language::English, Some('.'));
+        let w = crate::write::describe(
+            pos,
+            mv,
+            xiangqi_board::Language::English,
+            Some('.'),
+            crate::WxfStyle::Wxf,
+        );
         ChineseMove {
             piece: spec,
             direction: w.direction,

@@ -44,6 +44,37 @@ impl Sideways {
     }
 }
 
+/// How the reader takes the pawn forms that the WXF page and the 2018 World Xiangqi Rules
+/// spell differently.
+///
+/// Only one spelling means different moves in the two: two equal digits (`33.4`) is the middle
+/// pawn of file 3 by the WXF page and the third pawn from the front by the 2018 rules. The
+/// selected dialect decides, and the reader warns (`dialect-collision`) when the other reading
+/// is a different legal move. Every other form is read in the dialect it belongs to, with a
+/// warning when that is not the selected one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Dialect {
+    /// The WXF page: `P+`, `P5`, `P-`, `++`, `--`, `7+`, `77`, `7-`.
+    #[default]
+    Wxf,
+    /// The 2018 World Xiangqi Rules as Fairy-Stockfish writes them: `15`, `25`, `17`.
+    Wxr2018,
+    /// xqbase / ElephantEye: `P+`, `P.`, `P-`, `Pa`..`Pe`.
+    Xqbase,
+}
+
+/// How the writer spells tandem pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum WxfStyle {
+    /// The WXF page's rules (the fixtures' `wxf_std` column).
+    #[default]
+    Wxf,
+    /// The 2018 World Xiangqi Rules as Fairy-Stockfish writes them (the fixtures' `wxf`
+    /// column): ordinal pawn forms, and the file digit for a doubled piece whose partner could
+    /// not make the same displacement.
+    Wxr2018,
+}
+
 /// The descriptive notation with a letter set and a sideways sign: a
 /// [`MoveNotation`] for [`xiangqi_board::Position`].
 ///
@@ -66,6 +97,8 @@ impl Sideways {
 pub struct Wxf {
     language: Language,
     sideways: Sideways,
+    dialect: Dialect,
+    style: WxfStyle,
 }
 
 impl Default for Wxf {
@@ -80,7 +113,23 @@ impl Wxf {
         Wxf {
             language,
             sideways: Sideways::default_for(language),
+            dialect: Dialect::Wxf,
+            style: WxfStyle::Wxf,
         }
+    }
+
+    /// The same notation reading tandem pawns in `dialect`.
+    #[must_use]
+    pub fn with_dialect(mut self, dialect: Dialect) -> Wxf {
+        self.dialect = dialect;
+        self
+    }
+
+    /// The same notation writing tandem pieces in `style`.
+    #[must_use]
+    pub fn with_style(mut self, style: WxfStyle) -> Wxf {
+        self.style = style;
+        self
     }
 
     /// The same notation with another sideways sign (for writing, and the sign the reader takes
@@ -123,7 +172,7 @@ impl Wxf {
     }
 
     fn write(&self, pos: &Position, mv: Move) -> String {
-        write::describe(pos, mv, self.language, self.sideways_sign()).to_string()
+        write::describe(pos, mv, self.language, self.sideways_sign(), self.style).to_string()
     }
 }
 
@@ -139,6 +188,6 @@ impl MoveNotation<Position> for Wxf {
     }
 
     fn describe(&self, pos: &Position, mv: Move) -> WxfMove {
-        write::describe(pos, mv, self.language, self.sideways_sign())
+        write::describe(pos, mv, self.language, self.sideways_sign(), self.style)
     }
 }

@@ -26,6 +26,7 @@ use crate::syntax::{Direction, Marker, PieceSpec, Spelling, WxfMove};
 struct Symbol {
     c: char,
     at: usize,
+    lower: bool,
 }
 
 struct Scanner<'a> {
@@ -63,6 +64,7 @@ impl Scanner<'_> {
             Some((kind, alias)) => {
                 self.spelling.alias |= alias;
                 self.spelling.letter = c;
+                self.spelling.lowercase |= self.symbols.get(i).is_some_and(|s| s.lower);
                 Ok(kind)
             }
             None => Err(self.error(
@@ -101,11 +103,11 @@ pub(crate) fn parse(text: &str, language: Language) -> Result<WxfMove, SyntaxErr
             c = char::from_u32(c as u32 - 0xFEE0).unwrap_or(c);
             spelling.fullwidth = true;
         }
-        if c.is_ascii_lowercase() {
+        let lower = c.is_ascii_lowercase();
+        if lower {
             c = c.to_ascii_uppercase();
-            spelling.lowercase = true;
         }
-        symbols.push(Symbol { c, at });
+        symbols.push(Symbol { c, at, lower });
     }
     let mut s = Scanner {
         text,
@@ -175,11 +177,23 @@ pub(crate) fn parse(text: &str, language: Language) -> Result<WxfMove, SyntaxErr
         }
         Some(_) => {
             let kind = s.kind(0)?;
+            let op_follows =
+                matches!(s.get(2), Some('+' | '-' | '.' | '=')) && digit(s.get(3)).is_some();
             match s.get(1) {
                 Some(m @ ('+' | '-')) => PieceSpec::Tandem {
                     kind,
                     marker: marker(m).unwrap_or(Marker::Front),
                 },
+                // xqbase: `P.` the middle pawn of three, `Pa`..`Pe` counted over doubled files.
+                Some('.') if op_follows => PieceSpec::Tandem {
+                    kind,
+                    marker: Marker::Middle,
+                },
+                Some(c @ 'A'..='E') if kind == xiangqi_board::PieceKind::Pawn && op_follows => {
+                    PieceSpec::PawnAcross {
+                        ordinal: c as u8 - b'A' + 1,
+                    }
+                }
                 c1 => match digit(c1) {
                     Some(file) => PieceSpec::OnFile { kind, file },
                     None => {

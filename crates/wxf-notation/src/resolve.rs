@@ -22,9 +22,9 @@
 use notation_traits::{MoveError, Resolved, Rule, Warning};
 use xiangqi_board::{Color, File, Move, Piece, PieceKind, Position, Square};
 
-use crate::Wxf;
 use crate::syntax::{Direction, Marker, PieceSpec, WxfMove};
 use crate::tandem::Stacks;
+use crate::{Dialect, Wxf};
 
 /// The point a piece of `kind` on `from` reaches by `direction` and `number`, if the move has a
 /// shape the piece can make at all.
@@ -149,10 +149,19 @@ impl Wxf {
                         ),
                     ));
                 }
+                if marker == Marker::Middle && self.dialect != Dialect::Xqbase {
+                    warnings.push(Warning::new(
+                        "xqbase-form",
+                        format!("`{mv}` names the middle pawn as xqbase writes it"),
+                    ));
+                }
                 for f in stacks.files_with(2) {
                     let on = stacks.on(f);
                     let n = on.len();
                     let i = match (marker, n) {
+                        (Marker::Middle, 3) => 1,
+                        (Marker::Middle, 5) => 2,
+                        (Marker::Middle, _) => continue,
                         (Marker::Front, 2 | 3) => 0,
                         (Marker::Front, _) => 1,
                         (_, 2 | 3) => n - 1,
@@ -194,6 +203,22 @@ impl Wxf {
                     ));
                 }
             }
+            PieceSpec::PawnOnFile {
+                file,
+                marker: Marker::Middle,
+            } if self.dialect == Dialect::Wxr2018 => {
+                // `33` in the 2018 rules: the third pawn from the front on file 3.
+                match ordinal_origin(&stacks, file, file, color) {
+                    Some(sq) => origins.push(sq),
+                    None => {
+                        return Err(self.no_piece(
+                            pos,
+                            mv,
+                            format!("file {file} holds no pawn number {file} from the front"),
+                        ));
+                    }
+                }
+            }
             PieceSpec::PawnOnFile { file, marker } => {
                 let on = stacks.on(file_index(file, color));
                 let n = on.len();
@@ -224,26 +249,103 @@ impl Wxf {
                 origins.push(on[i]);
             }
             PieceSpec::PawnOrdinal { ordinal, file } => {
-                let on = stacks.on(file_index(file, color));
-                let Some(&sq) = on.get(usize::from(ordinal) - 1) else {
+                let Some(sq) = ordinal_origin(&stacks, ordinal, file, color) else {
                     return Err(self.no_piece(
                         pos,
                         mv,
                         format!(
                             "file {file} holds {} {}: there is no pawn number {ordinal} from the front",
-                            on.len(),
+                            stacks.on(file_index(file, color)).len(),
                             plural_piece(piece)
                         ),
                     ));
                 };
                 origins.push(sq);
-                warnings.push(Warning::new(
-                    "wxr2018-form",
-                    format!("`{mv}` is the 2018 World Xiangqi Rules form (Fairy-Stockfish)"),
-                ));
+                if self.dialect != Dialect::Wxr2018 {
+                    warnings.push(Warning::new(
+                        "wxr2018-form",
+                        format!("`{mv}` is the 2018 World Xiangqi Rules form (Fairy-Stockfish)"),
+                    ));
+                }
+            }
+            PieceSpec::PawnAcross { ordinal } => {
+                let mut all = Vec::new();
+                for file in 1..=9 {
+                    let on = stacks.on(file_index(file, color));
+                    if on.len() >= 2 {
+                        all.extend_from_slice(on);
+                    }
+                }
+                let Some(&sq) = all.get(usize::from(ordinal).saturating_sub(1)) else {
+                    return Err(self.no_piece(
+                        pos,
+                        mv,
+                        format!(
+                            "no {piece} number {ordinal} among the {} doubled {} (xqbase counting)",
+                            all.len(),
+                            plural_piece(piece)
+                        ),
+                    ));
+                };
+                origins.push(sq);
+                if self.dialect != Dialect::Xqbase {
+                    warnings.push(Warning::new(
+                        "xqbase-form",
+                        format!("`{mv}` counts pawns over all doubled files, as xqbase writes it"),
+                    ));
+                }
             }
         }
-        self.choose(pos, mv, &origins, pick_warning, warnings)
+        let resolved = self.choose(pos, mv, &origins, pick_warning, warnings)?;
+        Ok(self.with_collision_warning(pos, mv, &stacks, resolved))
+    }
+
+    /// `33.4` is the middle pawn of file 3 by the WXF page and the third pawn by the 2018 rules:
+    /// when both readings are legal moves and differ, the selected dialect decided, with a
+    /// warning.
+    fn with_collision_warning(
+        &self,
+        pos: &Position,
+        mv: &WxfMove,
+        stacks: &Stacks,
+        mut resolved: Resolved<Move>,
+    ) -> Resolved<Move> {
+        let PieceSpec::PawnOnFile {
+            file,
+            marker: Marker::Middle,
+        } = mv.piece
+        else {
+            return resolved;
+        };
+        let color = pos.side_to_move();
+        let (other, name, chosen) = if self.dialect == Dialect::Wxr2018 {
+            (
+                middle_origin(stacks, file, color),
+                "the WXF page",
+                "the 2018 rules",
+            )
+        } else {
+            (
+                ordinal_origin(stacks, file, file, color),
+                "the 2018 rules",
+                "the WXF page",
+            )
+        };
+        let other_move = other.and_then(|from| {
+            let to = target(from, PieceKind::Pawn, color, mv.direction, mv.number)?;
+            let m = Move::new(from, to);
+            pos.is_legal(m).then_some(m)
+        });
+        if let Some(m) = other_move.filter(|&m| m != resolved.mv) {
+            resolved.warnings.push(Warning::new(
+                "dialect-collision",
+                format!(
+                    "`{mv}` is {} by {chosen} but {m} by {name}; read by {chosen} (--dialect decides)",
+                    resolved.mv
+                ),
+            ));
+        }
+        resolved
     }
 
     fn choose(
@@ -432,4 +534,22 @@ pub(crate) fn near_candidates(pos: &Position, text: &str, write: Speller<'_>) ->
         }
     }
     Vec::new()
+}
+
+/// The `ordinal`-th pawn from the front on the mover's file `file`.
+fn ordinal_origin(stacks: &Stacks, ordinal: u8, file: u8, color: Color) -> Option<Square> {
+    stacks
+        .on(file_index(file, color))
+        .get(usize::from(ordinal).checked_sub(1)?)
+        .copied()
+}
+
+/// The middle pawn of three or five on the mover's file `file`.
+fn middle_origin(stacks: &Stacks, file: u8, color: Color) -> Option<Square> {
+    let on = stacks.on(file_index(file, color));
+    match on.len() {
+        3 => Some(on[1]),
+        5 => Some(on[2]),
+        _ => None,
+    }
 }

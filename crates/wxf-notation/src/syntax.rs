@@ -45,7 +45,8 @@ pub enum PieceSpec {
         file: u8,
     },
     /// `R+`, `C-` (or `+R`): the front or rear of two like pieces on a file; for four or five
-    /// pawns the second from the front or rear.
+    /// pawns the second from the front or rear. xqbase's `P.` is [`Marker::Middle`], the middle
+    /// pawn of three.
     Tandem {
         /// The kind.
         kind: PieceKind,
@@ -64,6 +65,12 @@ pub enum PieceSpec {
         file: u8,
         /// Front, middle (the digit repeated) or rear.
         marker: Marker,
+    },
+    /// `Pa`..`Pe` (xqbase): the n-th pawn over all files with doubled pawns, files from the
+    /// mover's right, each front to back.
+    PawnAcross {
+        /// 1 for `a`, the first pawn.
+        ordinal: u8,
     },
     /// `15`: the first pawn from the front on file 5, the 2018 World Xiangqi Rules form that
     /// Fairy-Stockfish writes for three or more pawns on a file or pawns doubled on two files.
@@ -139,11 +146,15 @@ impl fmt::Display for WxfMove {
         match self.piece {
             PieceSpec::OnFile { file, .. } => write!(f, "{letter}{file}")?,
             PieceSpec::Tandem { marker, .. } => {
-                write!(
-                    f,
-                    "{letter}{}",
-                    if marker == Marker::Front { '+' } else { '-' }
-                )?;
+                let sign = match marker {
+                    Marker::Front => '+',
+                    Marker::Middle => '.',
+                    _ => '-',
+                };
+                write!(f, "{letter}{sign}")?;
+            }
+            PieceSpec::PawnAcross { ordinal } => {
+                write!(f, "{letter}{}", char::from(b'a' + ordinal.clamp(1, 5) - 1))?;
             }
             PieceSpec::PawnExtreme { marker } => {
                 f.write_str(if marker == Marker::Foremost {

@@ -13,8 +13,9 @@
 //! Rule: WXF page "Official Xiangqi Piece Names and Notation", sections on tandem pieces and
 //! the special cases for tandem pawns; the fixtures' `wxf_std` column follows it.
 
-use xiangqi_board::{Color, Language, Move, PieceKind, Position};
+use xiangqi_board::{Color, Language, Move, Piece, PieceKind, Position, Square};
 
+use crate::WxfStyle;
 use crate::syntax::{Direction, Marker, PieceSpec, Spelling, WxfMove};
 use crate::tandem::Stacks;
 
@@ -32,6 +33,7 @@ pub(crate) fn describe(
     mv: Move,
     language: Language,
     sideways: Option<char>,
+    style: WxfStyle,
 ) -> WxfMove {
     let (from, to) = (mv.from(), mv.to());
     let piece = pos.piece_at(from).unwrap_or(xiangqi_board::Piece::new(
@@ -45,8 +47,9 @@ pub(crate) fn describe(
             PieceSpec::OnFile { kind, file }
         }
         PieceKind::Chariot | PieceKind::Horse | PieceKind::Cannon => {
-            let (idx, count) = Stacks::new(pos, color, kind).place(from);
-            if count >= 2 {
+            let stacks = Stacks::new(pos, color, kind);
+            let (idx, count) = stacks.place(from);
+            if count >= 2 && (style == WxfStyle::Wxf || fairy_marks(&stacks, mv, kind, color)) {
                 let marker = if idx == 0 {
                     Marker::Front
                 } else {
@@ -57,6 +60,7 @@ pub(crate) fn describe(
                 PieceSpec::OnFile { kind, file }
             }
         }
+        PieceKind::Pawn if style == WxfStyle::Wxr2018 => fairy_pawn_spec(pos, mv, color, file),
         PieceKind::Pawn => pawn_spec(pos, color, from, file),
     };
     let (direction, number) = if kind.moves_straight() && from.file() == to.file() {
@@ -93,7 +97,7 @@ pub(crate) fn describe(
     }
 }
 
-fn pawn_spec(pos: &Position, color: Color, from: xiangqi_board::Square, file: u8) -> PieceSpec {
+fn pawn_spec(pos: &Position, color: Color, from: Square, file: u8) -> PieceSpec {
     let kind = PieceKind::Pawn;
     let stacks = Stacks::new(pos, color, kind);
     let (idx, count) = stacks.place(from);
@@ -121,4 +125,48 @@ fn pawn_spec(pos: &Position, color: Color, from: xiangqi_board::Square, file: u8
         // The middle pawn of three or five keeps the plain file digit.
         _ => PieceSpec::OnFile { kind, file },
     }
+}
+
+/// Fairy-Stockfish marks one of two like pieces on a file only when the other could make the
+/// same displacement onto a point that piece may stand on, blockers ignored; otherwise it keeps
+/// the file digit (`R5+4` for chariots on e1 and e8 moving e1e5).
+///
+/// Rule: Fairy-Stockfish `src/apiutil.h` (`disambiguation_level`), as its `wxf` column shows.
+fn fairy_marks(stacks: &Stacks, mv: Move, kind: PieceKind, color: Color) -> bool {
+    let from = mv.from();
+    let on = stacks.on(from.file().index() as usize);
+    let Some(&other) = on.iter().find(|&&sq| sq != from) else {
+        return false;
+    };
+    let df = i32::from(mv.to().file().index()) - i32::from(from.file().index());
+    let dr = i32::from(mv.to().rank().index()) - i32::from(from.rank().index());
+    other.offset(df, dr).is_some_and(|sq| match kind {
+        // Fairy-Stockfish's region for soldiers: every point from the own third rank on.
+        PieceKind::Pawn => sq.rank().relative_to(color) >= 3,
+        _ => Piece::new(color, kind).can_stand_on(sq),
+    })
+}
+
+/// The 2018 World Xiangqi Rules pawn forms as Fairy-Stockfish writes them: with three or more
+/// pawns on the file, or pawns doubled on two files, the ordinal from the front then the file
+/// digit (`15`, `27`); two pawns alone on a file as the other pieces.
+fn fairy_pawn_spec(pos: &Position, mv: Move, color: Color, file: u8) -> PieceSpec {
+    let kind = PieceKind::Pawn;
+    let stacks = Stacks::new(pos, color, kind);
+    let (idx, count) = stacks.place(mv.from());
+    if count >= 3 || (count == 2 && stacks.files_with(2).count() >= 2) {
+        return PieceSpec::PawnOrdinal {
+            ordinal: idx as u8 + 1,
+            file,
+        };
+    }
+    if count == 2 && fairy_marks(&stacks, mv, kind, color) {
+        let marker = if idx == 0 {
+            Marker::Front
+        } else {
+            Marker::Rear
+        };
+        return PieceSpec::Tandem { kind, marker };
+    }
+    PieceSpec::OnFile { kind, file }
 }

@@ -177,7 +177,7 @@ impl Position {
             let mut counts = [0u8; 7];
             for (sq, piece) in self.pieces(color) {
                 counts[piece.kind as usize] += 1;
-                if !can_stand(piece, sq) {
+                if !piece.can_stand_on(sq) {
                     return Err(FenError::Placement { piece, square: sq });
                 }
             }
@@ -246,26 +246,6 @@ impl Position {
             self.halfmove_clock, self.fullmove_number
         ));
         out
-    }
-}
-
-/// Whether `piece` can ever stand on `sq`.
-fn can_stand(piece: Piece, sq: Square) -> bool {
-    let color = piece.color;
-    let file = sq.file().index();
-    let rel = sq.rank().relative_to(color);
-    match piece.kind {
-        PieceKind::King => sq.is_in_palace_of(color),
-        PieceKind::Advisor => sq.is_in_palace_of(color) && (file + rel) % 2 == 1,
-        PieceKind::Elephant => {
-            matches!((file, rel), (0 | 4 | 8, 2) | (2 | 6, 0 | 4))
-        }
-        PieceKind::Pawn => match rel {
-            0..=2 => false,
-            3 | 4 => file.is_multiple_of(2),
-            _ => true,
-        },
-        _ => true,
     }
 }
 

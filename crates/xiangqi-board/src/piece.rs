@@ -164,6 +164,35 @@ impl Piece {
         Some(Piece { color, kind })
     }
 
+    /// Whether the piece can ever stand on `sq`: kings and advisors on their palace points,
+    /// elephants on their seven points, pawns nowhere behind their start rank and, before the
+    /// river, only on the five start files; chariots, horses and cannons anywhere.
+    ///
+    /// ```
+    /// use xiangqi_board::{Color, Piece, PieceKind};
+    ///
+    /// let elephant = Piece::new(Color::Red, PieceKind::Elephant);
+    /// assert!(elephant.can_stand_on("e2".parse()?));
+    /// assert!(!elephant.can_stand_on("e6".parse()?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn can_stand_on(self, sq: crate::Square) -> bool {
+        let color = self.color;
+        let file = sq.file().index();
+        let rel = sq.rank().relative_to(color);
+        match self.kind {
+            PieceKind::King => sq.is_in_palace_of(color),
+            PieceKind::Advisor => sq.is_in_palace_of(color) && (file + rel) % 2 == 1,
+            PieceKind::Elephant => matches!((file, rel), (0 | 4 | 8, 2) | (2 | 6, 0 | 4)),
+            PieceKind::Pawn => match rel {
+                0..=2 => false,
+                3 | 4 => file.is_multiple_of(2),
+                _ => true,
+            },
+            _ => true,
+        }
+    }
+
     /// The board code: 0 is empty, Red 1-7, Black 9-15.
     pub(crate) const fn code(self) -> u8 {
         self.kind.code()

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use iccs_algebraic::IccsStyle;
-use wxf_notation::ChineseStyle;
+use wxf_notation::{ChineseStyle, WxfStyle};
 use xiangqi_board::Language;
 
 use crate::report::Reporter;
@@ -25,7 +25,15 @@ pub(crate) fn run(o: Options) -> u8 {
     let mut reporter = Reporter::new(o.read.format, o.read.strict);
     let language = o.out_lang.or(o.read.lang).unwrap_or_default();
     let output = match o.to {
-        OutputNotation::Wxf => Some(Output::wxf(language, o.sideways)),
+        OutputNotation::Wxf => Some(Output::wxf(
+            language,
+            o.sideways,
+            if o.style == Some(Style::Wxr2018) {
+                WxfStyle::Wxr2018
+            } else {
+                WxfStyle::Wxf
+            },
+        )),
         OutputNotation::Algebraic => Some(Output::algebraic(language)),
         OutputNotation::Chinese => Some(Output::chinese(match o.style {
             Some(Style::Traditional) => ChineseStyle::Traditional,
