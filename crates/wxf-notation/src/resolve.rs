@@ -9,7 +9,8 @@
 //! Lenient forms, each accepted with a warning (the code in brackets):
 //!
 //! - the plain file digit for one of two like pieces on a file, when only one of them can make
-//!   the move, as Fairy-Stockfish writes it (`H5+6`) [`tandem-file-digit`];
+//!   the move, as Fairy-Stockfish writes it (`H5+6`) [`tandem-file-digit`; not under the
+//!   `wxr2018` dialect, whose spelling it is];
 //! - a tandem marker without the file when pawns are doubled on two files and only one of the
 //!   front (or rear) pawns can make the move [`tandem-file-missing`];
 //! - a marker for advisors or elephants, which never need one [`redundant-marker`];
@@ -120,6 +121,8 @@ impl Wxf {
                     (PieceKind::Advisor | PieceKind::Elephant, _) => origins.extend(on),
                     (PieceKind::Pawn, 3) => origins.push(on[1]),
                     (PieceKind::Pawn, 5) => origins.push(on[2]),
+                    // Fairy-Stockfish's own spelling under the 2018 rules: no warning there.
+                    (_, _) if self.dialect == Dialect::Wxr2018 => origins.extend(on),
                     (_, n) => {
                         origins.extend(on);
                         pick_warning = Some(Warning::new(
