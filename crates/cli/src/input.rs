@@ -1,30 +1,186 @@
-//! Opening the inputs: files or standard input, each read game by game.
+//! Opening the inputs: files or standard input, decoded to UTF-8 and read game by game.
+//!
+//! The encoding is forced with `--encoding`, else detected from the first 64 KiB: a byte-order
+//! mark (UTF-8, UTF-16), then valid UTF-8, else chardetng's guess (GBK, Big5, Shift_JIS, ...).
+//! Bytes that are not valid in the encoding are an input error (exit code 3) naming their
+//! offset, never replacement characters.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
-/// One input: its name for messages and a buffered reader.
+use encoding_rs::{Decoder, DecoderResult, Encoding, UTF_8, UTF_16BE, UTF_16LE};
+
+/// One input: its name for messages, a buffered UTF-8 reader, and the encoding it was read in.
 pub(crate) struct Input {
     pub(crate) name: String,
     pub(crate) reader: Box<dyn BufRead>,
+    /// The encoding, and whether it was detected rather than forced or plain UTF-8.
+    pub(crate) encoding: &'static Encoding,
+    pub(crate) detected: bool,
 }
 
-/// Opens `path` (`-` is standard input).
-pub(crate) fn open(path: &Path) -> Result<Input, (String, io::Error)> {
-    if path.as_os_str() == "-" {
-        return Ok(Input {
-            name: "<stdin>".to_owned(),
-            reader: Box::new(BufReader::new(io::stdin())),
-        });
+/// How many bytes detection looks at.
+const SNIFF: usize = 64 * 1024;
+
+/// Opens `path` (`-` is standard input), decoding it from `forced` or the detected encoding.
+pub(crate) fn open(
+    path: &Path,
+    forced: Option<&'static Encoding>,
+) -> Result<Input, (String, io::Error)> {
+    let (name, raw): (String, Box<dyn Read>) = if path.as_os_str() == "-" {
+        ("<stdin>".to_owned(), Box::new(io::stdin()))
+    } else {
+        let name = path.display().to_string();
+        if path.is_dir() {
+            let e = io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "is a folder, not a file (folders are read with --recursive, which this version does not have yet)",
+            );
+            return Err((name, e));
+        }
+        match File::open(path) {
+            Ok(f) => (name, Box::new(f)),
+            Err(e) => return Err((name, e)),
+        }
+    };
+    let mut raw = raw;
+    let mut prefix = Vec::with_capacity(SNIFF);
+    if let Err(e) = raw.by_ref().take(SNIFF as u64).read_to_end(&mut prefix) {
+        return Err((name, e));
     }
-    let name = path.display().to_string();
-    match File::open(path) {
-        Ok(f) => Ok(Input {
-            name,
-            reader: Box::new(BufReader::with_capacity(1 << 16, f)),
-        }),
-        Err(e) => Err((name, e)),
+    let complete = prefix.len() < SNIFF;
+    let (encoding, detected) = match forced {
+        Some(e) => (e, false),
+        None => detect(&prefix, complete),
+    };
+    let chained = io::Cursor::new(prefix).chain(raw);
+    let reader: Box<dyn BufRead> = if encoding == UTF_8 {
+        Box::new(BufReader::with_capacity(1 << 16, chained))
+    } else {
+        Box::new(BufReader::with_capacity(
+            1 << 16,
+            Decoded::new(chained, encoding),
+        ))
+    };
+    Ok(Input {
+        name,
+        reader,
+        encoding,
+        detected,
+    })
+}
+
+/// The encoding of a text from its first bytes: a byte-order mark, valid UTF-8, else
+/// chardetng's guess. The flag says whether it is a guess.
+fn detect(prefix: &[u8], complete: bool) -> (&'static Encoding, bool) {
+    if let Some((encoding, _)) = Encoding::for_bom(prefix) {
+        return (encoding, false);
+    }
+    match std::str::from_utf8(prefix) {
+        Ok(_) => return (UTF_8, false),
+        // A character cut at the end of the sniffed part is still UTF-8.
+        Err(e) if e.error_len().is_none() && !complete => return (UTF_8, false),
+        Err(_) => {}
+    }
+    let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+    detector.feed(prefix, complete);
+    let guess = detector.guess(None, chardetng::Utf8Detection::Allow);
+    // UTF-16 without a mark is not guessed by chardetng; neither is it common in game files.
+    let guess = if guess == UTF_16LE || guess == UTF_16BE {
+        encoding_rs::GB18030
+    } else {
+        guess
+    };
+    (guess, true)
+}
+
+/// A reader that decodes `inner` from `encoding` to UTF-8, failing on malformed bytes.
+struct Decoded<R> {
+    inner: R,
+    decoder: Decoder,
+    encoding: &'static Encoding,
+    raw: Vec<u8>,
+    out: String,
+    out_pos: usize,
+    /// Bytes of the input decoded so far.
+    consumed: u64,
+    done: bool,
+}
+
+impl<R: Read> Decoded<R> {
+    fn new(inner: R, encoding: &'static Encoding) -> Decoded<R> {
+        Decoded {
+            inner,
+            decoder: encoding.new_decoder_with_bom_removal(),
+            encoding,
+            raw: vec![0; 1 << 15],
+            out: String::new(),
+            out_pos: 0,
+            consumed: 0,
+            done: false,
+        }
+    }
+
+    /// Decodes the next chunk into `out`.
+    fn refill(&mut self) -> io::Result<()> {
+        self.out.clear();
+        self.out_pos = 0;
+        let n = loop {
+            match self.inner.read(&mut self.raw) {
+                Ok(n) => break n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        };
+        let last = n == 0;
+        let mut src = &self.raw[..n];
+        loop {
+            let need = self
+                .decoder
+                .max_utf8_buffer_length_without_replacement(src.len())
+                .unwrap_or(4 * src.len() + 16);
+            self.out.reserve(need);
+            let (result, read) =
+                self.decoder
+                    .decode_to_string_without_replacement(src, &mut self.out, last);
+            self.consumed += read as u64;
+            src = &src[read..];
+            match result {
+                DecoderResult::InputEmpty => break,
+                DecoderResult::OutputFull => {}
+                DecoderResult::Malformed(bad, _) => {
+                    let at = self.consumed - u64::from(bad);
+                    return Err(io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        format!(
+                            "byte {at} is not valid {}: give the file's encoding with --encoding",
+                            self.encoding.name()
+                        ),
+                    ));
+                }
+            }
+        }
+        if last {
+            self.done = true;
+        }
+        Ok(())
+    }
+}
+
+impl<R: Read> Read for Decoded<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while self.out_pos >= self.out.len() {
+            if self.done {
+                return Ok(0);
+            }
+            self.refill()?;
+        }
+        let bytes = &self.out.as_bytes()[self.out_pos..];
+        let n = bytes.len().min(buf.len());
+        buf[..n].copy_from_slice(&bytes[..n]);
+        self.out_pos += n;
+        Ok(n)
     }
 }
 
@@ -34,5 +190,43 @@ pub(crate) fn paths(files: &[PathBuf]) -> Vec<PathBuf> {
         vec![PathBuf::from("-")]
     } else {
         files.to_vec()
+    }
+}
+
+/// An encoding from a command-line name: `utf-8`, `gbk`, `gb18030`, `big5`, `shift_jis` and
+/// every WHATWG label.
+pub(crate) fn parse_encoding(s: &str) -> Result<&'static Encoding, String> {
+    Encoding::for_label(s.as_bytes()).ok_or_else(|| {
+        format!("expected an encoding (utf-8, gbk, gb18030, big5, shift_jis), found `{s}`")
+    })
+}
+
+/// Encodes `text` for output; the first character the encoding cannot hold is an error.
+pub(crate) fn encode(text: &str, encoding: &'static Encoding) -> Result<Vec<u8>, String> {
+    if encoding == UTF_8 {
+        return Ok(text.as_bytes().to_vec());
+    }
+    let mut encoder = encoding.new_encoder();
+    let mut out = vec![
+        0;
+        encoder
+            .max_buffer_length_from_utf8_without_replacement(text.len())
+            .unwrap_or(4 * text.len() + 16)
+    ];
+    let (result, read, written) =
+        encoder.encode_from_utf8_without_replacement(text, &mut out, true);
+    match result {
+        encoding_rs::EncoderResult::Unmappable(c) => {
+            let line = text[..read].lines().count().max(1);
+            Err(format!(
+                "the output encoding {} cannot hold `{c}` (U+{:04X}, output line {line})",
+                encoding.name(),
+                c as u32
+            ))
+        }
+        _ => {
+            out.truncate(written);
+            Ok(out)
+        }
     }
 }

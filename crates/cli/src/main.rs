@@ -170,6 +170,9 @@ pub(crate) struct ReadOptions {
     /// How diagnostics are written.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub(crate) format: Format,
+    /// The encoding of the input: utf-8, gbk, gb18030, big5, shift_jis (detected when absent).
+    #[arg(long, value_parser = input::parse_encoding)]
+    pub(crate) encoding: Option<&'static encoding_rs::Encoding>,
 }
 
 #[derive(Debug, Args)]
@@ -192,6 +195,9 @@ struct ConvertArgs {
     /// What to write for a game with an error.
     #[arg(long, value_enum, default_value_t = OnError::Keep)]
     on_error: OnError,
+    /// The encoding of the output: utf-8 (default), gbk, gb18030, big5, shift_jis.
+    #[arg(long, value_parser = input::parse_encoding)]
+    output_encoding: Option<&'static encoding_rs::Encoding>,
     /// Input files; none or `-` reads standard input.
     files: Vec<PathBuf>,
 }
@@ -239,6 +245,7 @@ fn main() -> ExitCode {
             style: a.style,
             sideways: a.sideways,
             on_error: a.on_error,
+            output_encoding: a.output_encoding.unwrap_or(encoding_rs::UTF_8),
             files: a.files,
         }),
         Command::Check(a) => cmd::check::run(&a.read, &a.files),

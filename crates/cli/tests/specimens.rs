@@ -1,6 +1,7 @@
 //! The xiangqi specimen files (testdata/xiangqi, copied from ../shared/specimens with their
 //! expected values in specimens-expected.json) read through `kifu convert --to json`: moves,
-//! start and final positions, results, comments and variations.
+//! start and final positions, results, comments and variations, in UTF-8 (with or without a
+//! byte-order mark), GBK and Big5 (detected), with LF or CRLF line ends.
 
 use std::process::Command;
 
@@ -80,8 +81,8 @@ fn every_supported_specimen_reads_to_its_expected_moves() {
     let mut checked = Vec::new();
     for spec in expected["specimens"].as_array().unwrap() {
         let file = spec["file"].as_str().unwrap();
-        // Legacy encodings and run-together full-width moves come with a later issue.
-        if spec["encoding"] != "utf-8" || file.contains("fullwidth") {
+        // Run-together full-width moves come with a later issue.
+        if file.contains("fullwidth") {
             continue;
         }
         let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
@@ -110,5 +111,58 @@ fn every_supported_specimen_reads_to_its_expected_moves() {
         }
         checked.push(file.to_owned());
     }
-    assert_eq!(checked.len(), 9, "{checked:?}");
+    assert_eq!(checked.len(), 11, "{checked:?}");
+}
+
+#[test]
+fn output_encodings_hold_what_they_can_and_refuse_what_they_cannot() {
+    // 俥 (the traditional Red chariot) is not in plain Big5: ../shared/specimens/README.md.
+    let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args([
+            "convert",
+            "--to",
+            "chinese",
+            "--style",
+            "traditional",
+            "--output-encoding",
+            "big5",
+        ])
+        .arg(testdata("xiangqi-chinese-1.pgn"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("the output encoding Big5 cannot hold `俥`"),
+        "{stderr}"
+    );
+    // GBK holds every simplified character: the output reads back as the same game.
+    let gbk = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["convert", "--to", "chinese", "--output-encoding", "gbk"])
+        .arg(testdata("xiangqi-chinese-big5-traditional.pgn"))
+        .output()
+        .unwrap();
+    assert_eq!(gbk.status.code(), Some(0));
+    assert!(
+        std::str::from_utf8(&gbk.stdout).is_err(),
+        "GBK bytes, not UTF-8"
+    );
+    let dir = std::env::temp_dir().join(format!("kifu-gbk-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.pgn");
+    std::fs::write(&path, &gbk.stdout).unwrap();
+    let json = |file: &std::path::Path| {
+        let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
+            .args(["convert", "--to", "json"])
+            .arg(file)
+            .output()
+            .unwrap();
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        coords(&v["moves"])
+    };
+    assert_eq!(
+        json(&path),
+        json(std::path::Path::new(&testdata("xiangqi-chinese-1.pgn")))
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

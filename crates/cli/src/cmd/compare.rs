@@ -24,7 +24,8 @@ struct Side {
 }
 
 fn load(path: &Path, opts: &ReadOptions) -> Result<Side, (u8, String)> {
-    let input = input::open(path).map_err(|(name, e)| (EXIT_IO, format!("{name}: {e}")))?;
+    let input =
+        input::open(path, opts.encoding).map_err(|(name, e)| (EXIT_IO, format!("{name}: {e}")))?;
     let name = input.name.clone();
     let raw = match GameReader::new(input.reader).next() {
         None => return Err((EXIT_DATA, format!("{name}: no game in the file"))),

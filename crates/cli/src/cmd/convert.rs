@@ -18,6 +18,7 @@ pub(crate) struct Options {
     pub(crate) style: Option<Style>,
     pub(crate) sideways: Option<wxf_notation::Sideways>,
     pub(crate) on_error: OnError,
+    pub(crate) output_encoding: &'static encoding_rs::Encoding,
     pub(crate) files: Vec<PathBuf>,
 }
 
@@ -68,8 +69,15 @@ pub(crate) fn run(o: Options) -> u8 {
                 }
                 None => format!("{}\n", xiangqi::write_json(checked)),
             };
+            let bytes = match crate::input::encode(&text, o.output_encoding) {
+                Ok(b) => b,
+                Err(message) => {
+                    rep.io_error("<stdout>", &message);
+                    return true;
+                }
+            };
             first = false;
-            if let Err(e) = out.write_all(text.as_bytes()) {
+            if let Err(e) = out.write_all(&bytes) {
                 if !write_failed {
                     rep.io_error("<stdout>", &e.to_string());
                 }

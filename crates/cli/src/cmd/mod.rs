@@ -21,7 +21,7 @@ pub(crate) fn for_each_game(
     mut each: impl FnMut(&str, usize, &Checked, bool, &mut Reporter) -> bool,
 ) {
     for path in input::paths(files) {
-        let input = match input::open(&path) {
+        let input = match input::open(&path, opts.encoding) {
             Ok(i) => i,
             Err((name, e)) => {
                 reporter.io_error(&name, &e.to_string());
@@ -29,6 +29,12 @@ pub(crate) fn for_each_game(
             }
         };
         let name = input.name.clone();
+        if input.detected {
+            reporter.note(&format!(
+                "{name}: read as {} (detected)",
+                input.encoding.name()
+            ));
+        }
         for (index, game) in GameReader::new(input.reader).enumerate() {
             let game_no = index + 1;
             let raw = match game {
