@@ -1,7 +1,8 @@
 //! The xiangqi specimen files (testdata/xiangqi, copied from ../shared/specimens with their
 //! expected values in specimens-expected.json) read through `kifu convert --to json`: moves,
 //! start and final positions, results, comments and variations, in UTF-8 (with or without a
-//! byte-order mark), GBK and Big5 (detected), with LF or CRLF line ends.
+//! byte-order mark), GBK and Big5 (detected), with LF or CRLF line ends, full-width moves run
+//! together.
 
 use std::process::Command;
 
@@ -81,10 +82,6 @@ fn every_supported_specimen_reads_to_its_expected_moves() {
     let mut checked = Vec::new();
     for spec in expected["specimens"].as_array().unwrap() {
         let file = spec["file"].as_str().unwrap();
-        // Run-together full-width moves come with a later issue.
-        if file.contains("fullwidth") {
-            continue;
-        }
         let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
             .args(["convert", "--to", "json", &testdata(file)])
             .output()
@@ -111,7 +108,7 @@ fn every_supported_specimen_reads_to_its_expected_moves() {
         }
         checked.push(file.to_owned());
     }
-    assert_eq!(checked.len(), 11, "{checked:?}");
+    assert_eq!(checked.len(), 12, "{checked:?}");
 }
 
 #[test]

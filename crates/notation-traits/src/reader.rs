@@ -11,8 +11,11 @@
 //! - tag pairs `[Name "value"]`, several on a line, with `\"` and `\\` escapes; names keep their
 //!   case;
 //! - bare movetext without tags (one game);
-//! - move numbers `12.`, `12...`, `12. ...`, `12. …`, glued to the move (`1.The3`) or not, per
-//!   move pair or per ply (the reader keeps them; [`replay`](crate::replay) checks them);
+//! - move numbers `12.`, `12...`, `12. ...`, `12. …`, full-width `１２．`, glued to the move
+//!   (`1.The3`) or not, per move pair or per ply (the reader keeps them;
+//!   [`replay`](crate::replay) checks them);
+//! - full-width descriptive moves run together without spaces (`１．Ｃ２＝５Ｈ８＋７`), split by
+//!   the fixed four-symbol grammar;
 //! - `{...}` comments over several lines, `;` comments to the end of the line;
 //! - `( ... )` variations, nested;
 //! - a clock time in parentheses after a move (`(00:03 / 00:00:03)`), kept as written;
@@ -547,12 +550,11 @@ fn token_in_movetext(token: &str, span: Span, b: &mut Builder) {
     }
     let mut rest = token;
     let mut rest_start = span.start;
-    if let Some((number, after)) = split_move_number(token) {
-        let dots = &token[number.len()..token.len() - after.len()];
+    if let Some((value, ellipsis, after)) = split_move_number(token) {
         let num_end = rest_start.advance(token, token.len() - after.len());
         b.pending_number = Some(MoveNumber {
-            value: number.parse().unwrap_or(u32::MAX),
-            ellipsis: dots.chars().count() >= 2 || dots.contains('…'),
+            value,
+            ellipsis,
             span: Span {
                 start: span.start,
                 end: num_end,
@@ -563,6 +565,31 @@ fn token_in_movetext(token: &str, span: Span, b: &mut Builder) {
         }
         rest = after;
         rest_start = num_end;
+    }
+    // Full-width descriptive moves run together without spaces (`Ｃ２＝５Ｈ８＋７`): split by the
+    // fixed four-symbol grammar.
+    let chars = rest.chars().count();
+    if chars >= 8 && chars % 4 == 0 && rest.chars().all(is_full_width) {
+        let mut at = rest_start;
+        let bytes: Vec<usize> = rest.char_indices().map(|(i, _)| i).collect();
+        for k in (0..chars).step_by(4) {
+            let start = bytes[k];
+            let end = bytes.get(k + 4).copied().unwrap_or(rest.len());
+            let text = &rest[start..end];
+            let end_pos = at.advance(text, text.len());
+            let mut entry = MoveEntry::new(
+                (),
+                text,
+                Span {
+                    start: at,
+                    end: end_pos,
+                },
+            );
+            entry.number = b.pending_number.take();
+            b.current.moves.push(entry);
+            at = end_pos;
+        }
+        return;
     }
     // Split annotation glyphs off the end.
     let body = rest.trim_end_matches(['!', '?']);
@@ -605,25 +632,43 @@ fn glyph_nag(glyphs: &str) -> Option<u16> {
 ///
 /// A token of two digits, a dot and one digit (`33.4`) is a WXF two-file pawn move, not a
 /// number.
-fn split_move_number(token: &str) -> Option<(&str, &str)> {
-    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 || digits > 6 {
+fn split_move_number(token: &str) -> Option<(u32, bool, &str)> {
+    let digit = |c: char| c.is_ascii_digit() || ('０'..='９').contains(&c);
+    let dot = |c: char| matches!(c, '.' | '…' | '．');
+    let digits: String = token
+        .chars()
+        .take_while(|&c| digit(c))
+        .map(|c| match c.to_digit(10) {
+            Some(_) => c,
+            None => char::from_u32(c as u32 - '０' as u32 + '0' as u32).unwrap_or('0'),
+        })
+        .collect();
+    if digits.is_empty() || digits.len() > 6 {
         return None;
     }
-    let after_digits = &token[digits..];
-    if !after_digits.starts_with(['.', '…']) {
+    let after_digits = &token[token
+        .char_indices()
+        .nth(digits.len())
+        .map_or(token.len(), |(i, _)| i)..];
+    if !after_digits.starts_with(dot) {
         return None;
     }
-    let after = after_digits.trim_start_matches(['.', '…']);
-    let is_wxf_pawn = digits == 2
-        && after_digits.starts_with('.')
-        && after_digits.len() == 2
+    let after = after_digits.trim_start_matches(dot);
+    let dots = &after_digits[..after_digits.len() - after.len()];
+    let is_wxf_pawn = digits.len() == 2
+        && dots == "."
         && after.len() == 1
         && after.as_bytes()[0].is_ascii_digit();
     if is_wxf_pawn {
         return None;
     }
-    Some((&token[..digits], after))
+    let ellipsis = dots.chars().count() >= 2 || dots.contains('…');
+    Some((digits.parse().unwrap_or(u32::MAX), ellipsis, after))
+}
+
+/// Whether `c` is a full-width form of an ASCII character (`Ｃ`, `２`, `＝`).
+fn is_full_width(c: char) -> bool {
+    ('\u{FF01}'..='\u{FF5E}').contains(&c)
 }
 
 /// An engine `position` command given as a game: `position startpos [moves ...]`,
@@ -750,6 +795,17 @@ mod tests {
         assert_eq!(g.record.main.moves[1].nags, [5, 14]);
         assert_eq!(g.diagnostics.len(), 1);
         assert_eq!(g.diagnostics[0].code, "text-after-result");
+    }
+
+    #[test]
+    fn full_width_moves_run_together() {
+        let games = read_all("１．Ｃ２＋４Ｅ３＋１ 2. ＋Ｃ－２Ｒ９＝８\n");
+        let moves = &games[0].record.main.moves;
+        let texts: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["Ｃ２＋４", "Ｅ３＋１", "＋Ｃ－２", "Ｒ９＝８"]);
+        assert_eq!(moves[0].number.unwrap().value, 1);
+        assert_eq!(moves[1].span.start.column, 7);
+        assert_eq!(moves[2].number.unwrap().value, 2);
     }
 
     #[test]
