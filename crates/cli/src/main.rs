@@ -42,8 +42,10 @@ pub(crate) enum InputNotation {
     Wxf,
     /// Xiangqi descriptive notation in Chinese characters (炮二平五, 马８进７).
     Chinese,
-    /// Xiangqi ICCS coordinates (h2e2, H2-E2), ranks 0-9; also Fairy-Stockfish's ranks 1-10.
+    /// Xiangqi ICCS coordinates (h2e2, H2-E2), ranks 0-9.
     Iccs,
+    /// Xiangqi coordinates as Fairy-Stockfish's UCI mode writes them (h3e3), ranks 1-10.
+    Uci,
     /// Xiangqi algebraic notation (Che3, The3, V10h7), ranks 1-10.
     Algebraic,
 }

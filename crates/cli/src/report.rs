@@ -28,13 +28,47 @@ pub(crate) struct Reporter {
     pub(crate) warnings: usize,
     errors: usize,
     io_failed: bool,
+    /// Diagnostics shown per code in the current game, and those held back.
+    shown: std::collections::HashMap<String, usize>,
+    held_back: std::collections::BTreeMap<String, usize>,
 }
 
 /// The source a diagnostic points into: the game's text and its first line number.
 pub(crate) struct Source<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) first_line: u32,
+    text: &'a str,
+    first_line: u32,
+    /// Byte offsets of the line starts, computed on the first lookup.
+    starts: std::cell::OnceCell<Vec<usize>>,
 }
+
+impl<'a> Source<'a> {
+    pub(crate) fn new(text: &'a str, first_line: u32) -> Source<'a> {
+        Source {
+            text,
+            first_line,
+            starts: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The text of line `line` (numbered as in the file), without its line end.
+    fn line(&self, line: u32) -> Option<&'a str> {
+        let starts = self.starts.get_or_init(|| {
+            std::iter::once(0)
+                .chain(self.text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect()
+        });
+        let i = line.checked_sub(self.first_line)? as usize;
+        let start = *starts.get(i)?;
+        let end = starts.get(i + 1).map_or(self.text.len(), |&e| e - 1);
+        Some(self.text.get(start..end)?.trim_end_matches('\r'))
+    }
+}
+
+/// The most diagnostics of one code shown for one game; the rest are counted.
+const MAX_PER_CODE: usize = 50;
+
+/// The most characters of a source line shown on each side of the place.
+const WINDOW: usize = 60;
 
 impl Reporter {
     pub(crate) fn new(format: Format, strict: bool) -> Reporter {
@@ -54,6 +88,8 @@ impl Reporter {
             warnings: 0,
             errors: 0,
             io_failed: false,
+            shown: std::collections::HashMap::new(),
+            held_back: std::collections::BTreeMap::new(),
         }
     }
 
@@ -73,12 +109,28 @@ impl Reporter {
         } else {
             self.warnings += 1;
         }
+        if self.format == Format::Text {
+            let n = self.shown.entry(d.code.clone()).or_default();
+            *n += 1;
+            if *n > MAX_PER_CODE {
+                *self.held_back.entry(d.code.clone()).or_default() += 1;
+                return;
+            }
+        }
         let text = match self.format {
             Format::Json => json_line(&d),
             Format::Text => self.render(&d, source),
         };
         let mut err = std::io::stderr().lock();
         let _ = writeln!(err, "{text}");
+    }
+
+    /// Ends a game: says how many diagnostics of each code were held back.
+    pub(crate) fn end_game(&mut self, file: &str, game: usize) {
+        for (code, n) in std::mem::take(&mut self.held_back) {
+            eprintln!("note: {file}: game {game}: {n} more `{code}` diagnostics not shown");
+        }
+        self.shown.clear();
     }
 
     /// A note on standard error (what was detected); text format only.
@@ -126,19 +178,20 @@ impl Reporter {
         }
         title.push_str(&d.message_with_candidates());
         let snippet_line = match (d.span, source) {
-            (Some(span), Some(src)) => src
-                .text
-                .lines()
-                .nth(span.start.line.saturating_sub(src.first_line) as usize)
-                .map(|line| (span, line)),
+            (Some(span), Some(src)) => src.line(span.start.line).map(|line| (span, line)),
             _ => None,
         };
         let file = d.file.clone().unwrap_or_else(|| "<input>".to_owned());
         let head = level.primary_title(title).id(d.code.clone());
-        let group = if let Some((span, line)) = snippet_line {
-            let start = byte_of_column(line, span.start.column);
+        let group = if let Some((span, full)) = snippet_line {
+            // A long line is shown around the place only.
+            let first =
+                byte_of_column(full, span.start.column.saturating_sub(WINDOW as u32).max(1));
+            let last = byte_of_column(full, span.start.column + WINDOW as u32);
+            let line = &full[first..last];
+            let start = byte_of_column(full, span.start.column) - first;
             let end = if span.end.line == span.start.line {
-                byte_of_column(line, span.end.column).max(start)
+                (byte_of_column(full, span.end.column).min(last) - first).max(start)
             } else {
                 line.len()
             };
@@ -147,12 +200,19 @@ impl Reporter {
             } else {
                 end
             };
-            head.element(
-                Snippet::source(line)
-                    .line_start(span.start.line as usize)
-                    .path(file)
-                    .annotation(AnnotationKind::Primary.span(start..end)),
-            )
+            let snippet = Snippet::source(line)
+                .line_start(span.start.line as usize)
+                .annotation(AnnotationKind::Primary.span(start..end));
+            if first == 0 {
+                head.element(snippet.path(file))
+            } else {
+                // The renderer would count the column from the window: name the place instead.
+                head.element(Level::NOTE.message(format!(
+                    "{file}, line {}, column {} (the line is shown around it)",
+                    span.start.line, span.start.column
+                )))
+                .element(snippet)
+            }
         } else if let Some(span) = d.span {
             head.element(Level::NOTE.message(format!(
                 "{file}, line {}, column {}",

@@ -57,6 +57,7 @@ pub(crate) fn reading(
             notation: Box::new(Iccs::new(IccsStyle::Engine)),
             name: "ICCS coordinates, ranks 0-9".to_owned(),
         },
+        InputNotation::Uci => fairy_uci(),
     }
 }
 
@@ -77,6 +78,7 @@ fn readings_to_try(
         None => None,
         Some("wxf") => Some(InputNotation::Wxf),
         Some("iccs") => Some(InputNotation::Iccs),
+        Some("uci") => Some(InputNotation::Uci),
         Some("algebraic") => Some(InputNotation::Algebraic),
         Some("chinese") => Some(InputNotation::Chinese),
         Some(other) => {
@@ -107,6 +109,7 @@ fn readings_to_try(
             InputNotation::Chinese,
             InputNotation::Algebraic,
             InputNotation::Iccs,
+            InputNotation::Uci,
         ],
     };
     let languages: Vec<Language> = match opts.lang.or(tag_language) {
@@ -116,10 +119,10 @@ fn readings_to_try(
     let dialect = opts.dialect.dialect();
     let mut out = Vec::new();
     for kind in kinds {
-        if kind == InputNotation::Iccs {
-            out.push(reading(kind, None, dialect));
-            out.push(fairy_uci());
-        } else if kind == InputNotation::Chinese {
+        if matches!(
+            kind,
+            InputNotation::Iccs | InputNotation::Uci | InputNotation::Chinese
+        ) {
             out.push(reading(kind, None, dialect));
         } else {
             out.extend(languages.iter().map(|&l| reading(kind, Some(l), dialect)));
@@ -128,8 +131,14 @@ fn readings_to_try(
     Ok(out)
 }
 
-/// The moves read in turn before the first that fails.
-fn score(start: &Position, record: &GameRecord<()>, reading: &Reading) -> Vec<xiangqi_board::Move> {
+/// How well a reading fits a game: the moves it reads in turn before the first that fails,
+/// and how many of the game's texts it takes as well-formed moves at all.
+struct Score {
+    moves: Vec<xiangqi_board::Move>,
+    parsed: usize,
+}
+
+fn score(start: &Position, record: &GameRecord<()>, reading: &Reading) -> Score {
     let mut pos = *start;
     let mut moves = Vec::new();
     for entry in &record.main.moves {
@@ -141,7 +150,18 @@ fn score(start: &Position, record: &GameRecord<()>, reading: &Reading) -> Vec<xi
             Err(_) => break,
         }
     }
-    moves
+    let parsed = record
+        .main
+        .moves
+        .iter()
+        .filter(|e| {
+            !matches!(
+                reading.notation.read(start, &e.text),
+                Err(notation_traits::NotationError::Syntax(_))
+            )
+        })
+        .count();
+    Score { moves, parsed }
 }
 
 /// A game checked with its reading.
@@ -183,58 +203,68 @@ pub(crate) fn choose_reading(
     if tries.len() == 1 {
         return Ok((tries.remove(0), None));
     }
-    let scored: Vec<(Vec<xiangqi_board::Move>, Reading)> = tries
+    let names: Vec<String> = tries.iter().map(|r| r.name.clone()).collect();
+    let scored: Vec<(Score, Reading)> = tries
         .into_iter()
         .map(|r| (score(start, record, &r), r))
         .collect();
-    let best = scored.iter().map(|(m, _)| m.len()).max().unwrap_or(0);
+    let key = |s: &Score| (s.moves.len(), s.parsed);
+    let best = scored.iter().map(|(s, _)| key(s)).max().unwrap_or((0, 0));
     let total = record.main.moves.len();
-    let mut top: Vec<(Vec<xiangqi_board::Move>, Reading)> = scored
-        .into_iter()
-        .filter(|(m, _)| m.len() == best)
-        .collect();
-    if best == 0 && total > 0 {
-        // No reading gets past the first move: take the first one under which it is at least
-        // a well-formed move, so the check can say what is wrong with it.
+    let mut top: Vec<(Score, Reading)> =
+        scored.into_iter().filter(|(s, _)| key(s) == best).collect();
+    if best == (0, 0) && total > 0 {
         let first = &record.main.moves[0];
-        if let Some(i) = top.iter().position(|(_, r)| {
-            matches!(
-                r.notation.read(start, &first.text),
-                Err(notation_traits::NotationError::Move(_))
+        let help = if opts.from.is_some() {
+            "the moves are not in the notation given with --from (or its letters: --lang en, fi, de)"
+        } else {
+            "give the notation with --from (wxf, chinese, iccs, uci, algebraic) and the letters with --lang (en, fi, de)"
+        };
+        return Err(Box::new(
+            Diagnostic::new(
+                Severity::Error,
+                "notation-not-detected",
+                format!(
+                    "no move of the game reads as a move in any notation tried ({})",
+                    names.join("; ")
+                ),
             )
-        }) {
-            let (_, reading) = top.swap_remove(i);
-            let note = format!(
-                "read as {}: its first move fits no legal move",
-                reading.name
-            );
-            return Ok((reading, Some(note)));
-        }
-        return Err(Box::new(Diagnostic::new(
-            Severity::Error,
-            "notation-not-detected",
-            format!(
-                "the first move `{}` reads in none of the notations tried",
-                first.text
-            ),
-        )
-        .at(first.span)
-        .with_text(first.text.clone())
-        .with_help("give the notation with --from (wxf, chinese, iccs, algebraic) and the letters with --lang (en, fi, de)")));
+            .at(first.span)
+            .with_text(first.text.clone())
+            .with_help(help),
+        ));
     }
-    let first_moves = top[0].0.clone();
-    if top.iter().all(|(m, _)| *m == first_moves) {
-        let (_, reading) = top.remove(0);
-        let note = format!("detected {} ({best} of {total} plies read)", reading.name);
+    // Readings that give the same moves are one reading: the first named wins.
+    let mut distinct: Vec<(Score, Reading)> = Vec::new();
+    for (s, r) in top.drain(..) {
+        if !distinct.iter().any(|(d, _)| d.moves == s.moves) {
+            distinct.push((s, r));
+        }
+    }
+    if distinct.len() == 1 {
+        let (s, reading) = distinct.remove(0);
+        let note = if s.moves.is_empty() {
+            format!(
+                "read as {}: its first move is well formed but fits no legal move",
+                reading.name
+            )
+        } else {
+            format!(
+                "detected {} ({} of {total} plies read)",
+                reading.name,
+                s.moves.len()
+            )
+        };
         return Ok((reading, Some(note)));
     }
-    let names: Vec<String> = top.iter().map(|(_, r)| r.name.clone()).collect();
+    let names: Vec<String> = distinct.iter().map(|(_, r)| r.name.clone()).collect();
     Err(Box::new(
         Diagnostic::new(
             Severity::Error,
             "notation-tie",
             format!(
-                "the game reads as well ({best} of {total} plies) but differently as {}",
+                "the game reads as well ({} of {total} plies) but differently as {}",
+                best.0,
                 names.join(" and as ")
             ),
         )
@@ -247,11 +277,7 @@ pub(crate) fn check(raw: &RawGame, opts: &ReadOptions) -> Result<Checked, Box<Di
     let command = position_command(&raw.record).map(|c| record_from_command(&raw.record, c));
     let record = command.as_ref().unwrap_or(&raw.record);
     let start = start_position(record)?;
-    let mut opts = opts.clone();
-    if command.is_some() && opts.from.is_none() {
-        opts.from = Some(InputNotation::Iccs);
-    }
-    let (reading, detected) = choose_reading(&opts, &start, record)?;
+    let (reading, detected) = choose_reading(opts, &start, record)?;
     let replayed = replay_with(
         record,
         start,

@@ -495,3 +495,93 @@ fn no_input_makes_kifu_panic() {
         }
     }
 }
+
+#[test]
+fn deeply_nested_variations_become_a_comment_with_an_error() {
+    let moves = ["C8.5", "H2+3", "H8+7", "P7+1", "P3+1", "C2.4"];
+    let n = 5000;
+    let mut text = String::from("1. C2.5 ");
+    for i in 0..n {
+        text.push_str(&format!("(1. {} ", moves[i % moves.len()]));
+    }
+    text.push_str(&")".repeat(n));
+    text.push_str(" H8+7\n");
+    let o = kifu(
+        &["check", "--format", "json", "--from", "wxf", "--lang", "en"],
+        Some(&text),
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let ds = diagnostics(&o);
+    assert!(
+        ds.iter().any(|d| d["code"] == "variation-too-deep"),
+        "{ds:?}"
+    );
+    let o = kifu(
+        &["convert", "--to", "json", "--from", "wxf", "--lang", "en"],
+        Some(&text),
+    );
+    let v: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["moves"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn a_line_of_many_faults_is_checked_in_bounded_work() {
+    // Found by fuzzing a mutated seed game: every token from the 11th on is faulty.
+    let text =
+        "S7+1 V2+6 T8=7 E3+5 H8+9 H7+6 S7+1 S7+1 S7+1 S7+1 7=7 E3+1 T8+. T4=2 V7=8 V1=2 X1+1\n";
+    let o = kifu(&["check", "--format", "json", "--lang", "fi"], Some(text));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(diagnostics(&o).iter().any(|d| d["severity"] == "error"));
+}
+
+#[test]
+fn a_second_player_move_number_where_the_first_player_moves_is_an_error() {
+    // Without a [FEN] tag the start position has Red to move: `1... H8+7` cannot be read as
+    // Red's horse move.
+    let o = kifu(
+        &["check", "--format", "json", "--from", "wxf"],
+        Some("1... H8+7\n"),
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let d = &diagnostics(&o)[0];
+    assert_eq!(d["code"], "wrong-side-to-move");
+    let o = kifu(
+        &["convert", "--to", "json", "--from", "wxf"],
+        Some("1... H8+7\n"),
+    );
+    let v: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["moves"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn a_typo_in_the_first_move_does_not_hide_the_notation() {
+    let o = kifu(
+        &["convert", "--repair", "--to", "wxf"],
+        Some("1. X2.5 H8+7 2. H2+3 R9.8\n"),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("1. C2.5 H8+7\n2. H2+3 R9.8\n"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn iccs_means_ranks_0_to_9_and_uci_ranks_1_to_10() {
+    // a3c3 reads in both rank bases here (chariots on a3 and a2): the Format tag decides.
+    let game = "[Format \"ICCS\"]\n[FEN \"3k5/9/9/9/9/9/R8/R8/9/4K4 w - - 0 1\"]\n\n1. a3c3\n";
+    let o = kifu(
+        &["convert", "--to", "iccs", "--style", "engine"],
+        Some(game),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("1. a3c3\n"), "{}", stdout(&o));
+    let o = kifu(
+        &[
+            "convert", "--from", "uci", "--to", "iccs", "--style", "engine",
+        ],
+        Some("[FEN \"3k5/9/9/9/9/9/R8/R8/9/4K4 w - - 0 1\"]\n\n1. a3c3\n"),
+    );
+    assert!(stdout(&o).contains("1. a2c2\n"), "{}", stdout(&o));
+}

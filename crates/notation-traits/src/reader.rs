@@ -17,7 +17,8 @@
 //! - full-width descriptive moves run together without spaces (`１．Ｃ２＝５Ｈ８＋７`), split by
 //!   the fixed four-symbol grammar;
 //! - `{...}` comments over several lines, `;` comments to the end of the line;
-//! - `( ... )` variations, nested;
+//! - `( ... )` variations, nested up to 32 levels (deeper text is kept as a comment, with an
+//!   error);
 //! - a clock time in parentheses after a move (`(00:03 / 00:00:03)`), kept as written;
 //! - NAGs `$n` and the glyphs `!`, `?`, `!!`, `??`, `!?`, `?!` after a move;
 //! - results `1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`; comments after the result are kept, other text
@@ -417,6 +418,10 @@ fn parse_tags(cur: &mut Cursor<'_>, b: &mut Builder) {
     }
 }
 
+/// The deepest nesting of variations kept as variations; deeper text becomes a comment, so no
+/// input can exhaust the stack of the code that walks the tree.
+const MAX_DEPTH: usize = 32;
+
 /// Whether `c` ends a move token.
 fn is_delimiter(c: char) -> bool {
     c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';' | '[' | ']')
@@ -458,6 +463,29 @@ fn parse_movetext(cur: &mut Cursor<'_>, b: &mut Builder) {
                         Some(m) if m.clock.is_none() => m.clock = Some(clock.to_owned()),
                         _ => b.comment(format!("({clock})")),
                     }
+                    continue;
+                }
+                if b.stack.len() >= MAX_DEPTH {
+                    // Too deep to be a real variation tree: keep the text as a comment.
+                    let from = cur.at;
+                    let mut depth = 0usize;
+                    while let Some(c) = cur.bump() {
+                        match c {
+                            '(' => depth += 1,
+                            ')' if depth <= 1 => break,
+                            ')' => depth -= 1,
+                            _ => {}
+                        }
+                    }
+                    let text = cur.text[from..cur.at].to_owned();
+                    b.error(
+                        "variation-too-deep",
+                        format!(
+                            "variations nested more than {MAX_DEPTH} levels deep: the deeper ones are kept as a comment"
+                        ),
+                        cur.span_from(start),
+                    );
+                    b.comment(text);
                     continue;
                 }
                 cur.bump();

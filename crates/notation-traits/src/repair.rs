@@ -27,7 +27,7 @@ impl Default for RepairLimits {
     fn default() -> Self {
         RepairLimits {
             max_changes: 8,
-            max_nodes: 2_000_000,
+            max_nodes: 20_000,
             max_readings: 32,
         }
     }
@@ -61,6 +61,10 @@ where
         }
     }
     let wanted = spelling_key(text);
+    // No legal move is spelt within two edits of a long text: don't compare at all.
+    if wanted.len() > MAX_SPELLING {
+        return Vec::new();
+    }
     let scored: Vec<(usize, P::Move)> = pos
         .legal_moves()
         .into_iter()
@@ -81,6 +85,9 @@ where
         .map(|(_, m)| m)
         .collect()
 }
+
+/// The longest text compared with the legal moves' spellings.
+const MAX_SPELLING: usize = 24;
 
 /// A spelling compared for nearness: ASCII for full-width characters, upper case, one sideways
 /// sign.

@@ -202,6 +202,31 @@ impl<N: ?Sized> Context<'_, N> {
         for (i, entry) in raw.moves.iter().enumerate() {
             let ply = i as u32 + 1;
             if let Some(number) = entry.number {
+                if self.numbering == Numbering::PerPair
+                    && number.ellipsis
+                    && P::is_first_player(pos.side_to_move())
+                {
+                    // `1... H8+7` from a position with the first player to move: the record and
+                    // the position disagree about whose move it is; reading on would give the
+                    // other side's move.
+                    self.diagnostics.push(
+                        Diagnostic::new(
+                            Severity::Error,
+                            "wrong-side-to-move",
+                            format!(
+                                "move number `{}...` marks a second player's move, but the first player is to move here",
+                                number.value
+                            ),
+                        )
+                        .at(number.span)
+                        .with_ply(ply)
+                        .with_text(entry.text.clone())
+                        .with_position(pos.to_text())
+                        .with_help("a move is missing before it, or the game needs a [FEN] tag with the second player to move"),
+                    );
+                    self.stop(&mut accepting, &mut end, &mut unread, &pos, raw, i);
+                    break;
+                }
                 self.check_number(&pos, number, entry, ply);
             }
             let before = pos.to_text();

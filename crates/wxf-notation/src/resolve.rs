@@ -518,6 +518,10 @@ pub(crate) fn choose(
 pub(crate) fn near_candidates(pos: &Position, text: &str, write: Speller<'_>) -> Vec<String> {
     let key = |s: &str| -> Vec<char> { s.chars().filter(|&c| c != '.' && c != '=').collect() };
     let wanted = key(text);
+    // No legal move is spelt within two edits of a long text.
+    if wanted.len() > 24 {
+        return Vec::new();
+    }
     let written: Vec<(usize, String)> = pos
         .legal_moves()
         .iter()

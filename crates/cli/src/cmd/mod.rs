@@ -46,6 +46,7 @@ pub(crate) fn for_each_game(
             };
             reporter.games += 1;
             let (ok, go_on) = check_one(&raw, &name, game_no, opts, reporter, &mut each);
+            reporter.end_game(&name, game_no);
             if ok {
                 reporter.ok += 1;
             } else {
@@ -68,10 +69,7 @@ fn check_one(
     reporter: &mut Reporter,
     each: &mut impl FnMut(&str, usize, &Checked, bool, &mut Reporter) -> bool,
 ) -> (bool, bool) {
-    let source = Source {
-        text: &raw.source,
-        first_line: raw.record.span.start.line,
-    };
+    let source = Source::new(&raw.source, raw.record.span.start.line);
     let mut clean = true;
     for d in &raw.diagnostics {
         clean &= !reporter.is_error(d);
