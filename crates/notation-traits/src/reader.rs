@@ -597,7 +597,7 @@ fn token_in_movetext(token: &str, span: Span, b: &mut Builder) {
     // Full-width descriptive moves run together without spaces (`Ｃ２＝５Ｈ８＋７`): split by the
     // fixed four-symbol grammar.
     let chars = rest.chars().count();
-    if chars >= 8 && chars % 4 == 0 && rest.chars().all(is_full_width) {
+    if chars >= 8 && chars.is_multiple_of(4) && rest.chars().all(is_full_width) {
         let mut at = rest_start;
         let bytes: Vec<usize> = rest.char_indices().map(|(i, _)| i).collect();
         for k in (0..chars).step_by(4) {
