@@ -81,16 +81,8 @@ fn readings_to_try(
         Some("uci") => Some(InputNotation::Uci),
         Some("algebraic") => Some(InputNotation::Algebraic),
         Some("chinese") => Some(InputNotation::Chinese),
-        Some(other) => {
-            return Err(Box::new(Diagnostic::new(
-                Severity::Error,
-                "unsupported-format",
-                format!(
-                    "[Format \"{other}\"]: this version of kifu reads WXF, Chinese, ICCS and algebraic xiangqi notation"
-                ),
-            )
-            .with_help("give --from wxf, chinese, iccs or algebraic if the moves are in one of those")));
-        }
+        // An unknown [Format] is no reason to give up: detect as if it were absent.
+        Some(_) => None,
     };
     let tag_language = match record.tag("Language") {
         None => None,
@@ -169,6 +161,40 @@ pub(crate) struct Checked {
     pub(crate) replayed: Replayed<Position>,
     /// What detection chose, to say on standard error.
     pub(crate) detected: Option<String>,
+    /// The movetext from the first unread move to the result, exactly as written.
+    pub(crate) rest: Option<String>,
+}
+
+/// The text of `raw` from `from` (an offset in its file) to the result token or the end.
+fn source_from(raw: &RawGame, from: usize) -> String {
+    let base = raw.record.span.start.offset;
+    let to = raw
+        .record
+        .result_span
+        .map_or(raw.source.len(), |s| s.start.offset.saturating_sub(base));
+    let from = from.saturating_sub(base);
+    raw.source
+        .get(from..to.max(from))
+        .unwrap_or_default()
+        .trim()
+        .to_owned()
+}
+
+/// The movetext of `raw` after its tags, exactly as written.
+pub(crate) fn movetext_of(raw: &RawGame) -> String {
+    let after_tags = raw
+        .record
+        .tags
+        .iter()
+        .map(|t| t.span.end.offset)
+        .max()
+        .unwrap_or(raw.record.span.start.offset);
+    let base = raw.record.span.start.offset;
+    raw.source
+        .get(after_tags.saturating_sub(base)..)
+        .unwrap_or_default()
+        .trim()
+        .to_owned()
 }
 
 /// The start position of a record: its `[FEN]` tag, else the standard start.
@@ -287,7 +313,20 @@ pub(crate) fn check(raw: &RawGame, opts: &ReadOptions) -> Result<Checked, Box<Di
             ..ReplayOptions::default()
         },
     );
-    Ok(Checked { replayed, detected })
+    let rest = replayed.unread.first().map(|first| {
+        source_from(
+            raw,
+            first
+                .number
+                .map_or(first.span.start, |n| n.span.start)
+                .offset,
+        )
+    });
+    Ok(Checked {
+        replayed,
+        detected,
+        rest,
+    })
 }
 
 /// A record for an engine `position` command: a `[FEN]` tag for its start, its moves.
@@ -379,23 +418,19 @@ fn result_token(checked: &Checked) -> String {
 pub(crate) fn unread_comment(checked: &Checked) -> Option<String> {
     let r = &checked.replayed;
     let first = r.unread.first()?;
+    let from = first.number.map_or(first.span.start, |n| n.span.start);
     let reason = r
         .diagnostics
         .iter()
-        .find(|d| {
-            d.is_error()
-                && d.span
-                    .is_some_and(|s| s.start.offset >= first.span.start.offset)
-        })
+        .find(|d| d.is_error() && d.span.is_some_and(|s| s.start.offset >= from.offset))
         .map_or_else(String::new, |d| {
             format!(": {}", d.message_with_candidates())
         });
-    let texts: Vec<&str> = r.unread.iter().map(|m| m.text.as_str()).collect();
+    let rest = checked.rest.as_deref().unwrap_or_default();
     Some(format!(
-        "kifu: not read from ply {} (`{}`){reason}; the moves as written: {}",
+        "kifu: not read from ply {} (`{}`){reason}; the rest as written:\n{rest}",
         r.record.main.moves.len() + 1,
         first.text,
-        texts.join(" ")
     ))
 }
 
@@ -417,8 +452,15 @@ pub(crate) fn write_pgn(checked: &Checked, out: &Output) -> String {
     for name in ROSTER {
         if name == "Result" {
             tag("Result", &result);
-        } else if let Some(v) = record.tag(name) {
-            tag(name, v);
+            continue;
+        }
+        // Every tag of that name: a file may repeat one, and nothing is dropped.
+        for t in record
+            .tags
+            .iter()
+            .filter(|t| t.name.eq_ignore_ascii_case(name))
+        {
+            tag(name, &t.value);
         }
     }
     let skip = |n: &str| {
@@ -444,7 +486,7 @@ pub(crate) fn write_pgn(checked: &Checked, out: &Output) -> String {
         out.notation.as_ref(),
         MoveNumbering::PerPair,
         unread_comment(checked).as_deref(),
-        &result,
+        Some(&result),
     ));
     text
 }
@@ -476,6 +518,11 @@ fn moves_json(
                     .map(|v| Value::Array(moves_json(&v.moves, pos, first_ply + i as u32)))
                     .collect(),
             );
+            // Comments before a variation's first move, one list per variation.
+            if m.variations.iter().any(|v| !v.comments.is_empty()) {
+                obj["variation_comments"] =
+                    json!(m.variations.iter().map(|v| &v.comments).collect::<Vec<_>>());
+            }
         }
         out.push(obj);
         pos.play_unchecked(m.mv);
@@ -519,13 +566,9 @@ fn termination(checked: &Checked) -> Option<Termination> {
 pub(crate) fn write_json(checked: &Checked) -> String {
     let r = &checked.replayed;
     let record = &r.record;
-    let mut tags = serde_json::Map::new();
-    for t in &record.tags {
-        tags.entry(t.name.clone()).or_insert_with(|| json!(t.value));
-    }
     let mut obj = json!({
         "variant": "xiangqi",
-        "tags": tags,
+        "tags": tags_json(&record.tags),
         "start": r.start.to_fen(),
         "comments": record.main.comments,
         "moves": moves_json(&record.main.moves, r.start, 1),
@@ -542,4 +585,67 @@ pub(crate) fn write_json(checked: &Checked) -> String {
     }
     obj["final"] = json!(r.end.to_fen());
     obj.to_string()
+}
+
+/// A game that could not be read at all (no notation, a bad FEN), kept as written: its tags, its
+/// movetext as `;` comment lines after the reason, its result.
+pub(crate) fn write_failed_pgn(raw: &RawGame, error: &Diagnostic) -> String {
+    let record = &raw.record;
+    let mut text = String::new();
+    if record.tag("Game").is_none() {
+        text.push_str("[Game \"Chinese Chess\"]\n");
+    }
+    for t in &record.tags {
+        text.push_str(&format!(
+            "[{} \"{}\"]\n",
+            t.name,
+            t.value.replace('\\', "\\\\").replace('"', "\\\"")
+        ));
+    }
+    text.push('\n');
+    text.push_str(&format!(
+        "; kifu: not read: {}; the movetext as written:\n",
+        error.message_with_candidates()
+    ));
+    for line in movetext_of(raw).lines() {
+        text.push_str(&format!("; {line}\n"));
+    }
+    let result = record
+        .result_token
+        .as_deref()
+        .or(record.tag("Result"))
+        .filter(|r| r.parse::<GameResult>().is_ok())
+        .unwrap_or("*");
+    text.push_str(result);
+    text.push('\n');
+    text
+}
+
+/// A game that could not be read at all, as JSON: tags, the reason and the movetext as
+/// written.
+pub(crate) fn write_failed_json(raw: &RawGame, error: &Diagnostic) -> String {
+    json!({
+        "variant": "xiangqi",
+        "tags": tags_json(&raw.record.tags),
+        "error": error.message_with_candidates(),
+        "unread": movetext_of(raw),
+        "result": raw.record.tag("Result").and_then(|r| r.parse::<GameResult>().ok()).map(GameResult::as_str),
+    })
+    .to_string()
+}
+
+/// The tags as a JSON object, keys as written; a repeated name gets ` (2)`, ` (3)`... so no value
+/// is lost.
+fn tags_json(tags: &[Tag]) -> Value {
+    let mut map = serde_json::Map::new();
+    for t in tags {
+        let mut key = t.name.clone();
+        let mut n = 1;
+        while map.contains_key(&key) {
+            n += 1;
+            key = format!("{} ({n})", t.name);
+        }
+        map.insert(key, json!(t.value));
+    }
+    Value::Object(map)
 }

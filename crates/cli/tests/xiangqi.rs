@@ -235,7 +235,12 @@ fn repair_decides_the_wrong_letter_and_leaves_the_ambiguous_move() {
     let written = tokens(&out);
     assert_eq!(written[..51], canonical_descriptive()[..51]);
     assert!(
-        out.contains("{kifu: not read from ply 52 (`T4=2`): ambiguous move"),
+        out.contains("; kifu: not read from ply 52 (`T4=2`): ambiguous move"),
+        "{out}"
+    );
+    // The unread rest is kept exactly as written, numbers and all, as `;` comment lines.
+    assert!(
+        out.contains("\n; T4=2\n; 14. V7=8 T4=2 28. V8=6 V8+2\n"),
         "{out}"
     );
     assert!(out.ends_with("0-1 {Red resigned}\n"));
@@ -272,7 +277,7 @@ fn compare_finds_different_games() {
     );
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        stdout(&o).contains("different games at ply 2"),
+        stdout(&o).contains("different games: at ply 2"),
         "{}",
         stdout(&o)
     );
@@ -584,4 +589,69 @@ fn iccs_means_ranks_0_to_9_and_uci_ranks_1_to_10() {
         Some("[FEN \"3k5/9/9/9/9/9/R8/R8/9/4K4 w - - 0 1\"]\n\n1. a3c3\n"),
     );
     assert!(stdout(&o).contains("1. a2c2\n"), "{}", stdout(&o));
+}
+
+#[test]
+fn compare_goes_game_by_game_and_checks_results() {
+    let a = "1. C2.5 H8+7 1-0\n\n1. H2+3 H8+7 *\n";
+    let dir = std::env::temp_dir().join(format!("kifu-compare-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("a.pgn");
+    std::fs::write(&path, a).unwrap();
+    let path = path.to_str().unwrap();
+    // The same moves, another result in the first game.
+    let o = kifu(
+        &["compare", "--format", "json", path, "-"],
+        Some("1. h2e2 h9g7 0-1\n\n1. h0g2 h9g7 *\n"),
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let lines: Vec<Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["game"], 1);
+    assert_eq!(lines[0]["same"], false);
+    assert!(
+        lines[0]["difference"]
+            .as_str()
+            .unwrap()
+            .contains("results differ")
+    );
+    assert_eq!(lines[1]["same"], true);
+    assert_eq!(lines[2]["summary"]["same"], false);
+    // A file with fewer games is a difference.
+    let o = kifu(&["compare", path, "-"], Some("1. h2e2 h9g7 1-0\n"));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("holds 2 games"), "{}", stdout(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_game_that_cannot_be_read_is_kept_as_written() {
+    let game = "[Event \"x\"]\n[FEN \"9/9/9/9/9/9/9/9/9/9 w\"]\n\n1. C2.5 {c} 1-0\n";
+    let o = kifu(&["convert", "--to", "wxf"], Some(game));
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(
+        out.contains("[Event \"x\"]\n[FEN \"9/9/9/9/9/9/9/9/9/9 w\"]\n"),
+        "{out}"
+    );
+    assert!(out.contains("\n; 1. C2.5 {c} 1-0\n1-0\n"), "{out}");
+}
+
+#[test]
+fn repeated_tags_and_unknown_glyphs_are_kept() {
+    let o = kifu(
+        &["convert", "--to", "json"],
+        Some("[Event \"x\"]\n[Event \"y\"]\n\n1. C2.5!!!! H8+7\n"),
+    );
+    let v: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["tags"]["Event"], "x");
+    assert_eq!(v["tags"]["Event (2)"], "y");
+    assert_eq!(v["moves"][0]["comments"], serde_json::json!(["!!!!"]));
+    let o = kifu(
+        &["convert", "--to", "wxf"],
+        Some("[Event \"x\"]\n[Event \"y\"]\n\n1. C2.5\n"),
+    );
+    assert!(stdout(&o).contains("[Event \"x\"]\n[Event \"y\"]\n"));
 }

@@ -195,6 +195,8 @@ impl Diagnostic {
     }
 }
 
+impl std::error::Error for Diagnostic {}
+
 impl fmt::Display for Diagnostic {
     /// `severity: [file: ][game N, ]line L, column C, ply P (`text`): message: write A or B`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -74,6 +74,8 @@ pub struct GameReader<R> {
     next: Pos,
     first_line: bool,
     done: bool,
+    /// An error met after a whole game, returned by the next call.
+    pending_error: Option<io::Error>,
 }
 
 impl<R: BufRead> GameReader<R> {
@@ -85,6 +87,7 @@ impl<R: BufRead> GameReader<R> {
             next: Pos::START,
             first_line: true,
             done: false,
+            pending_error: None,
         }
     }
 
@@ -134,17 +137,34 @@ impl<R: BufRead> GameReader<R> {
         let mut start = None;
         let mut seen_movetext = false;
         let mut in_comment = false;
-        while let Some((line, at)) = match self.pending.take() {
-            Some(line) => Some(line),
-            None => self.read_line()?,
-        } {
+        let mut after_result = false;
+        loop {
+            let next = match self.pending.take() {
+                Some(line) => Some(line),
+                None => match self.read_line() {
+                    Ok(line) => line,
+                    // A line that is not UTF-8 where a new game starts: the game read so far
+                    // is whole; the error comes with the next call.
+                    Err(e) if seen_movetext && e.kind() == io::ErrorKind::InvalidData => {
+                        self.pending_error = Some(e);
+                        break;
+                    }
+                    Err(e) => return Err(e),
+                },
+            };
+            let Some((line, at)) = next else { break };
             let trimmed = line.trim_start();
             if start.is_none() {
                 if trimmed.is_empty() {
                     continue;
                 }
                 start = Some(at);
-            } else if !in_comment && seen_movetext && trimmed.starts_with('[') {
+            } else if !in_comment
+                && seen_movetext
+                && (trimmed.starts_with('[') || (after_result && starts_with_move_number(trimmed)))
+            {
+                // Tags after movetext, or movetext numbered from the start after a result: the
+                // next game.
                 self.pending = Some((line, at));
                 break;
             }
@@ -152,11 +172,27 @@ impl<R: BufRead> GameReader<R> {
                 seen_movetext = true;
             }
             in_comment = scan_comment_state(&line, in_comment);
+            if !trimmed.is_empty() {
+                after_result = !in_comment && ends_with_result(&line);
+            }
             text.push_str(&line);
             text.push('\n');
         }
         Ok(start.map(|s| (text, s)))
     }
+}
+
+/// Whether a line begins with a move number (`1.`, `12...`).
+fn starts_with_move_number(line: &str) -> bool {
+    let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0 && line[digits..].starts_with('.')
+}
+
+/// Whether the last token of a line is a result (`1-0`, `0-1`, `1/2-1/2`, `*`).
+fn ends_with_result(line: &str) -> bool {
+    line.split_whitespace()
+        .next_back()
+        .is_some_and(|t| matches!(t, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*"))
 }
 
 /// Whether a `{` comment is still open at the end of `line`, given whether one was open at its
@@ -177,6 +213,9 @@ impl<R: BufRead> Iterator for GameReader<R> {
     type Item = io::Result<RawGame>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if let Some(e) = self.pending_error.take() {
+            return Some(Err(e));
+        }
         if self.done {
             return None;
         }
@@ -187,7 +226,8 @@ impl<R: BufRead> Iterator for GameReader<R> {
                 None
             }
             Err(e) => {
-                self.done = true;
+                // Undecodable bytes spoil one game; the games after it can still be read.
+                self.done = e.kind() != io::ErrorKind::InvalidData;
                 Some(Err(e))
             }
         }
@@ -330,7 +370,17 @@ fn parse_game(text: &str, start: Pos) -> RawGame {
                 end: open,
             },
         );
-        attach_variation(&mut parent, std::mem::take(&mut b.current));
+        let open_span = Span {
+            start: open,
+            end: open,
+        };
+        if !attach_variation(&mut parent, std::mem::take(&mut b.current)) {
+            b.warn(
+                "variation-without-move",
+                "a variation before any move of its line is kept as a comment".to_owned(),
+                open_span,
+            );
+        }
         b.current = parent;
     }
     b.record.main = b.current;
@@ -342,13 +392,20 @@ fn parse_game(text: &str, start: Pos) -> RawGame {
     }
 }
 
-fn attach_variation(parent: &mut Line<()>, line: Line<()>) {
+/// Attaches a finished variation to the last move of its parent line; returns false when the
+/// parent has no move yet, in which case the variation's text is kept as a comment.
+fn attach_variation(parent: &mut Line<()>, line: Line<()>) -> bool {
     if let Some(m) = parent.moves.last_mut() {
         m.variations.push(line);
+        true
     } else {
-        // A variation before any move: keep its moves' text as a comment so nothing is lost.
-        let text: Vec<&str> = line.moves.iter().map(|m| m.text.as_str()).collect();
-        parent.comments.push(format!("({})", text.join(" ")));
+        let mut parts: Vec<String> = line.comments.iter().map(|c| format!("{{{c}}}")).collect();
+        for m in &line.moves {
+            parts.push(m.text.clone());
+            parts.extend(m.comments.iter().map(|c| format!("{{{c}}}")));
+        }
+        parent.comments.push(format!("({})", parts.join(" ")));
+        false
     }
 }
 
@@ -359,15 +416,19 @@ fn parse_tags(cur: &mut Cursor<'_>, b: &mut Builder) {
             return;
         }
         let start = cur.pos;
+        let start_at = cur.at;
         cur.bump();
         cur.bump_while(|c| c == ' ' || c == '\t');
         let name = cur.bump_while(|c| c.is_alphanumeric() || c == '_' || c == '-');
         cur.bump_while(|c| c == ' ' || c == '\t');
         if name.is_empty() || cur.peek() != Some('"') {
-            let bad = cur.bump_while(|c| c != '\n');
+            cur.bump_while(|c| c != '\n');
             b.error(
                 "bad-tag",
-                format!("expected a tag pair `[Name \"value\"]`, found `[{name}{bad}`"),
+                format!(
+                    "expected a tag pair `[Name \"value\"]`, found `{}`",
+                    cur.text[start_at..cur.at].trim_end()
+                ),
                 cur.span_from(start),
             );
             continue;
@@ -409,6 +470,17 @@ fn parse_tags(cur: &mut Cursor<'_>, b: &mut Builder) {
             );
         } else {
             cur.bump();
+        }
+        if b.record
+            .tags
+            .iter()
+            .any(|t| t.name.eq_ignore_ascii_case(name))
+        {
+            b.warn(
+                "duplicate-tag",
+                format!("the tag `{name}` is given twice: both values are kept"),
+                cur.span_from(start),
+            );
         }
         b.record.tags.push(Tag {
             name: name.to_owned(),
@@ -499,8 +571,18 @@ fn parse_movetext(cur: &mut Cursor<'_>, b: &mut Builder) {
             ')' => {
                 cur.bump();
                 match b.stack.pop() {
-                    Some((mut parent, _)) => {
-                        attach_variation(&mut parent, std::mem::take(&mut b.current));
+                    Some((mut parent, open)) => {
+                        if !attach_variation(&mut parent, std::mem::take(&mut b.current)) {
+                            b.warn(
+                                "variation-without-move",
+                                "a variation before any move of its line is kept as a comment"
+                                    .to_owned(),
+                                Span {
+                                    start: open,
+                                    end: open,
+                                },
+                            );
+                        }
                         b.current = parent;
                         b.pending_number = None;
                     }
@@ -624,7 +706,10 @@ fn token_in_movetext(token: &str, span: Span, b: &mut Builder) {
     let glyphs = &rest[body.len()..];
     if body.is_empty() {
         match b.last_move() {
-            Some(m) => m.nags.extend(glyph_nag(glyphs)),
+            Some(m) => match glyph_nag(glyphs) {
+                Some(n) => m.nags.push(n),
+                None => m.comments.push(glyphs.to_owned()),
+            },
             None => b.comment(rest.to_owned()),
         }
         return;
@@ -638,7 +723,12 @@ fn token_in_movetext(token: &str, span: Span, b: &mut Builder) {
         },
     );
     entry.number = b.pending_number.take();
-    entry.nags.extend(glyph_nag(glyphs));
+    match glyph_nag(glyphs) {
+        Some(n) => entry.nags.push(n),
+        // Glyphs without a NAG (`!!!`) are kept as a comment.
+        None if !glyphs.is_empty() => entry.comments.push(glyphs.to_owned()),
+        None => {}
+    }
     b.current.moves.push(entry);
 }
 

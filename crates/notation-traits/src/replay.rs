@@ -3,8 +3,8 @@
 //! moves weighed against the rest of the game.
 
 use crate::{
-    Diagnostic, GameRecord, Line, MoveEntry, MoveNotation, MoveNumber, NotationError, Position,
-    Readings, RepairLimits, Resolved, Severity, find_readings,
+    Diagnostic, GameRecord, GameResult, Line, MoveEntry, MoveNotation, MoveNumber, NotationError,
+    Position, Readings, RepairLimits, Resolved, Severity, find_readings,
 };
 
 /// An object-safe view of a [`MoveNotation`]: read and write moves as text.
@@ -121,6 +121,24 @@ where
         diagnostics: Vec::new(),
     };
     let main = cx.main_line(&raw.main, start.clone(), options);
+    let token = raw
+        .result_token
+        .as_deref()
+        .and_then(|t| t.parse::<GameResult>().ok());
+    let tag = raw.tag("Result").and_then(|t| t.parse::<GameResult>().ok());
+    if let (Some(token), Some(tag)) = (token, tag)
+        && token != tag
+    {
+        let mut d = Diagnostic::new(
+            Severity::Warning,
+            "result-conflict",
+            format!(
+                "the result `{token}` differs from the tag [Result \"{tag}\"]; the movetext's is kept"
+            ),
+        );
+        d.span = raw.result_span;
+        cx.diagnostics.push(d);
+    }
     let record = GameRecord {
         tags: raw.tags.clone(),
         main: main.line,

@@ -16,17 +16,20 @@ pub enum MoveNumbering {
 }
 
 /// Writes the movetext of `record` (not its tags) from `start` with `notation`, ending with
-/// `result` (`1-0`, `0-1`, `1/2-1/2` or `*`).
+/// `result` (`1-0`, `0-1`, `1/2-1/2`, `*`, or a terminal line such as `182.Resigns`); with
+/// `None` no result line is written and the comments after the result stand on lines of their
+/// own.
 ///
-/// `rest` is text to keep as a comment after the last move (the unread moves of a game that
-/// could not be read to the end).
+/// `rest` is text kept after the last move as `;` comment lines, one per line of the text (the
+/// unread part of a game that could not be read to the end, as written: braces and parentheses
+/// in it stay as they are).
 pub fn write_movetext<P, N>(
     record: &GameRecord<P::Move>,
     start: &P,
     notation: &N,
     numbering: MoveNumbering,
     rest: Option<&str>,
-    result: &str,
+    result: Option<&str>,
 ) -> String
 where
     P: Position,
@@ -42,21 +45,30 @@ where
         w.out.push('\n');
     }
     w.line(&record.main, start.clone(), true);
-    if let Some(rest) = rest {
-        if !w.out.is_empty() && !w.out.ends_with('\n') {
-            w.out.push(' ');
-        }
-        w.comment(rest);
-    }
     if !w.out.is_empty() && !w.out.ends_with('\n') {
         w.out.push('\n');
     }
-    w.out.push_str(result);
-    for c in &record.trailing_comments {
-        w.out.push(' ');
-        w.comment(c);
+    if let Some(rest) = rest {
+        for line in rest.lines() {
+            let _ = writeln!(w.out, "; {line}");
+        }
     }
-    w.out.push('\n');
+    match result {
+        Some(result) => {
+            w.out.push_str(result);
+            for c in &record.trailing_comments {
+                w.out.push(' ');
+                w.comment(c);
+            }
+            w.out.push('\n');
+        }
+        None => {
+            for c in &record.trailing_comments {
+                w.comment(c);
+                w.out.push('\n');
+            }
+        }
+    }
     w.out
 }
 

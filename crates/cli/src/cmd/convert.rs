@@ -1,12 +1,15 @@
 //! `kifu convert`: read, check, write in another notation.
 
 use std::io::Write;
+
+use clap::ValueEnum;
 use std::path::PathBuf;
 
 use iccs_algebraic::IccsStyle;
 use wxf_notation::{ChineseStyle, WxfStyle};
 use xiangqi_board::Language;
 
+use crate::cmd::Game;
 use crate::report::Reporter;
 use crate::xiangqi::{self, Output};
 use crate::{OnError, OutputNotation, ReadOptions, Style};
@@ -22,7 +25,33 @@ pub(crate) struct Options {
     pub(crate) files: Vec<PathBuf>,
 }
 
+/// Whether `style` is a style of the notation `to`.
+fn style_fits(to: OutputNotation, style: Style) -> bool {
+    matches!(
+        (to, style),
+        (OutputNotation::Wxf, Style::Wxf | Style::Wxr2018)
+            | (
+                OutputNotation::Chinese,
+                Style::Simplified | Style::Traditional
+            )
+            | (OutputNotation::Iccs, Style::Pgn | Style::Engine)
+    )
+}
+
 pub(crate) fn run(o: Options) -> u8 {
+    if let Some(style) = o.style
+        && !style_fits(o.to, style)
+    {
+        eprintln!(
+            "error: --style {} is not a style of --to {} (wxf: wxf, wxr2018; chinese: simplified, traditional; iccs: pgn, engine)",
+            style
+                .to_possible_value()
+                .map_or_else(String::new, |v| v.get_name().to_owned()),
+            o.to.to_possible_value()
+                .map_or_else(String::new, |v| v.get_name().to_owned()),
+        );
+        return 2;
+    }
     let mut reporter = Reporter::new(o.read.format, o.read.strict);
     let language = o.out_lang.or(o.read.lang).unwrap_or_default();
     let output = match o.to {
@@ -54,7 +83,7 @@ pub(crate) fn run(o: Options) -> u8 {
         &o.files,
         &o.read,
         &mut reporter,
-        |_, _, checked, clean, rep| {
+        |_, _, game, clean, rep| {
             if !clean {
                 match o.on_error {
                     OnError::Skip => return true,
@@ -62,12 +91,18 @@ pub(crate) fn run(o: Options) -> u8 {
                     OnError::Keep => {}
                 }
             }
-            let text = match &output {
-                Some(output) => {
-                    let pgn = xiangqi::write_pgn(checked, output);
-                    if first { pgn } else { format!("\n{pgn}") }
+            let text = match (&output, game) {
+                (Some(output), Game::Checked(checked)) => xiangqi::write_pgn(checked, output),
+                (Some(_), Game::Failed { raw, error }) => xiangqi::write_failed_pgn(raw, error),
+                (None, Game::Checked(checked)) => format!("{}\n", xiangqi::write_json(checked)),
+                (None, Game::Failed { raw, error }) => {
+                    format!("{}\n", xiangqi::write_failed_json(raw, error))
                 }
-                None => format!("{}\n", xiangqi::write_json(checked)),
+            };
+            let text = if first || output.is_none() {
+                text
+            } else {
+                format!("\n{text}")
             };
             let bytes = match crate::input::encode(&text, o.output_encoding) {
                 Ok(b) => b,

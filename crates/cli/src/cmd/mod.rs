@@ -12,13 +12,26 @@ use crate::input;
 use crate::report::{Reporter, Source};
 use crate::xiangqi::{self, Checked};
 
+/// A game as the subcommands get it: checked, or not readable at all.
+pub(crate) enum Game<'a> {
+    /// Read and checked (it may still hold errors).
+    Checked(&'a Checked),
+    /// Not readable at all: no notation fits, a bad FEN.
+    Failed {
+        /// The game as read from the file.
+        raw: &'a RawGame,
+        /// Why.
+        error: &'a notation_traits::Diagnostic,
+    },
+}
+
 /// Reads every game of every input, checks it and hands it to `each` with its file name and
 /// index (from 1); reports what was found. `each` returns false to stop.
 pub(crate) fn for_each_game(
     files: &[std::path::PathBuf],
     opts: &ReadOptions,
     reporter: &mut Reporter,
-    mut each: impl FnMut(&str, usize, &Checked, bool, &mut Reporter) -> bool,
+    mut each: impl FnMut(&str, usize, Game<'_>, bool, &mut Reporter) -> bool,
 ) {
     for path in input::paths(files) {
         let input = match input::open(&path, opts.encoding) {
@@ -67,7 +80,7 @@ fn check_one(
     game_no: usize,
     opts: &ReadOptions,
     reporter: &mut Reporter,
-    each: &mut impl FnMut(&str, usize, &Checked, bool, &mut Reporter) -> bool,
+    each: &mut impl FnMut(&str, usize, Game<'_>, bool, &mut Reporter) -> bool,
 ) -> (bool, bool) {
     let source = Source::new(&raw.source, raw.record.span.start.line);
     let mut clean = true;
@@ -77,8 +90,16 @@ fn check_one(
     }
     match xiangqi::check(raw, opts) {
         Err(d) => {
-            reporter.emit(&d.in_file(name).in_game(game_no), Some(&source));
-            (false, each_failed(reporter))
+            let d = d.in_file(name).in_game(game_no);
+            reporter.emit(&d, Some(&source));
+            let go_on = each(
+                name,
+                game_no,
+                Game::Failed { raw, error: &d },
+                false,
+                reporter,
+            );
+            (false, go_on)
         }
         Ok(checked) => {
             if let Some(note) = &checked.detected {
@@ -88,13 +109,8 @@ fn check_one(
                 clean &= !reporter.is_error(d);
                 reporter.emit(&d.clone().in_file(name).in_game(game_no), Some(&source));
             }
-            let go_on = each(name, game_no, &checked, clean, reporter);
+            let go_on = each(name, game_no, Game::Checked(&checked), clean, reporter);
             (clean, go_on)
         }
     }
-}
-
-/// Whether to go on after a game that could not be read at all.
-fn each_failed(_reporter: &mut Reporter) -> bool {
-    true
 }
