@@ -1,0 +1,18 @@
+#![doc = include_str!("../README.md")]
+
+mod notation;
+mod parse;
+mod reader;
+mod resolve;
+mod syntax;
+mod terminal;
+mod usi;
+mod write;
+mod writer;
+
+pub use notation::{ParsePsnStyleError, Psn, PsnStyle};
+pub use reader::{Clock, Dialect, PsnGame, PsnReader, start_position};
+pub use syntax::{Action, ParseSquaresError, Promotion, PsnMove, SquareText, Squares};
+pub use terminal::{Terminal, TerminalWord, split_terminal};
+pub use usi::Usi;
+pub use writer::write_game;

@@ -1,0 +1,494 @@
+//! PSN game files: game after game from any [`BufRead`], each with its start position, its
+//! dialect, its terminal word and its result, ready to be checked move by move.
+//!
+//! [`PsnReader`] is built on [`notation_traits::GameReader`], which splits the text (tags,
+//! move numbers per ply or per pair or none, `{}` and `;` comments, `()` variations, clock times
+//! `(00:03 / 00:00:03)`, glyphs, PGN results, a UTF-8 byte-order mark, CRLF) and streams: a file
+//! of any size is read one game at a time. On top of that, for each game:
+//!
+//! - the start position ([`start_position`]): `[SFEN]` (a board-only SFEN too), else a
+//!   `[Handicap]` name (the giver is White/gote and moves first), else the even start; tag
+//!   names in any case;
+//! - the terminal word (`Resigns`, `Interrupt`, `Mate`, ...) taken off the moves
+//!   ([`split_terminal`]), with the result it implies, and a `result-mismatch` warning when it
+//!   disagrees with the `[Result]` tag or a PGN result in the move text;
+//! - the dialect ([`Dialect`]): PSN moves, or USI moves (PSN2, or a bare line of USI moves).
+//!
+//! Not read yet: files in other encodings than UTF-8 (Shogidokoro's Shift_JIS; decode them
+//! first), the old `[FEN]` position format of the 1998 draft, MacShogi's partial origins and
+//! capture shorthand (`G45b`, `xL`).
+
+use std::io::{self, BufRead};
+
+use notation_traits::{
+    Diagnostic, GameReader, GameRecord, GameResult, RawGame, ReplayOptions, Replayed, Severity,
+    Termination, TextNotation, replay_with,
+};
+use shogi_board::{Color, Handicap, Position};
+
+use crate::Psn;
+use crate::terminal::{Terminal, TerminalWord, split_terminal};
+use crate::usi::{Usi, is_usi};
+
+/// The kind of move text of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Dialect {
+    /// PSN moves (`P-7f`, `P7g-7f`, `P-76`, `P'7f`, ...), read with [`Psn`].
+    Psn,
+    /// MyShogi's PSN2: `[Black]` is the first tag and the moves are USI (`1.7g7f`,
+    /// `22.S*8f`), read with [`Usi`].
+    Psn2,
+    /// USI moves without the PSN2 signature (a bare line `7g7f 3c3d 8h2b+`), read with
+    /// [`Usi`].
+    Usi,
+}
+
+impl Dialect {
+    /// The name: `psn`, `psn2` or `usi`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Dialect::Psn => "psn",
+            Dialect::Psn2 => "psn2",
+            Dialect::Usi => "usi",
+        }
+    }
+
+    /// The dialect of a record's move text: USI when its first moves (up to eight) are all USI
+    /// moves and at least one of them is a board move (`7g7f`; a drop `P*5e` reads the same in
+    /// both), PSN otherwise; USI with `[Black]` as the first tag is PSN2.
+    ///
+    /// ```
+    /// use notation_traits::parse_game_text;
+    /// use psn::Dialect;
+    ///
+    /// let psn2 = parse_game_text("[Black \"a\"]\n[White \"b\"]\n1.7g7f 2.3c3d\n");
+    /// assert_eq!(Dialect::detect(&psn2.record), Dialect::Psn2);
+    /// let black_white = parse_game_text("[Black \"a\"]\n1.P-7f 2.P-3d\n");
+    /// assert_eq!(Dialect::detect(&black_white.record), Dialect::Psn);
+    /// assert_eq!(Dialect::detect(&parse_game_text("7g7f 3c3d\n").record), Dialect::Usi);
+    /// ```
+    pub fn detect<M>(record: &GameRecord<M>) -> Dialect {
+        let first: Vec<&str> = record
+            .main
+            .moves
+            .iter()
+            .take(8)
+            .map(|m| m.text.as_str())
+            .collect();
+        let usi = !first.is_empty()
+            && first.iter().all(|t| is_usi(t))
+            && first
+                .iter()
+                .any(|t| t.starts_with(|c: char| c.is_ascii_digit()));
+        let black_first = record
+            .tags
+            .first()
+            .is_some_and(|t| t.name.eq_ignore_ascii_case("Black"));
+        match (usi, black_first) {
+            (false, _) => Dialect::Psn,
+            (true, true) => Dialect::Psn2,
+            (true, false) => Dialect::Usi,
+        }
+    }
+
+    /// The notation that reads the dialect's moves: [`Psn`] or [`Usi`].
+    pub fn notation(self) -> Box<dyn TextNotation<Position>> {
+        match self {
+            Dialect::Psn => Box::new(Psn::default()),
+            Dialect::Psn2 | Dialect::Usi => Box::new(Usi),
+        }
+    }
+}
+
+/// The first tag named `name` (any case).
+fn find_tag<'a, M>(record: &'a GameRecord<M>, name: &str) -> Option<&'a notation_traits::Tag> {
+    record
+        .tags
+        .iter()
+        .find(|t| t.name.eq_ignore_ascii_case(name))
+}
+
+/// Whether a `[Handicap]` value means no handicap.
+fn is_even(value: &str) -> bool {
+    let v = value.trim().to_ascii_lowercase();
+    matches!(
+        v.as_str(),
+        "" | "-" | "even" | "none" | "no handicap" | "hirate" | "平手"
+    )
+}
+
+/// The start position of a record.
+///
+/// - `[SFEN]` (tag names in any case) wins. A board-only SFEN (the board field alone) gets
+///   White to move when a `[Handicap]` tag names a handicap or the first move number has an
+///   ellipsis (`1...`), Black otherwise; empty hands; move count 1.
+/// - Else `[Handicap]`: a name [`Handicap`]'s `FromStr` reads (`Lance`, `Two piece`,
+///   `rook+lance`, `香落ち`, ...), White (the giver) to move; `Even`, `None`, `平手` or an empty
+///   value are the even start.
+/// - Else the even start, Black to move.
+///
+/// # Errors
+///
+/// A diagnostic at the tag: `bad-sfen` (with why the SFEN is not a legal position),
+/// `bad-handicap` (an unknown name), `unsupported-fen` (an old-style `[FEN]` tag without
+/// `[SFEN]` that is not an SFEN either).
+///
+/// # Examples
+///
+/// ```
+/// use notation_traits::parse_game_text;
+/// use psn::start_position;
+/// use shogi_board::{Handicap, Position};
+///
+/// let game = parse_game_text("[Handicap \"Lance\"]\n1... P-6d\n");
+/// assert_eq!(start_position(&game.record).map_err(|d| d.to_string())?, Handicap::Lance.position());
+/// let game = parse_game_text("[sfen \"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL\"]\n");
+/// assert_eq!(start_position(&game.record).map_err(|d| d.to_string())?, Position::new());
+/// let game = parse_game_text("[Handicap \"Queen\"]\n");
+/// assert_eq!(start_position(&game.record).unwrap_err().code, "bad-handicap");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn start_position<M>(record: &GameRecord<M>) -> Result<Position, Box<Diagnostic>> {
+    let handicap = find_tag(record, "Handicap");
+    if let Some(tag) = find_tag(record, "SFEN") {
+        let value = tag.value.trim();
+        let text = if value.split_whitespace().count() == 1 {
+            let white_first = handicap.is_some_and(|h| h.value.parse::<Handicap>().is_ok())
+                || record
+                    .main
+                    .moves
+                    .first()
+                    .and_then(|m| m.number)
+                    .is_some_and(|n| n.ellipsis);
+            format!("{value} {} - 1", if white_first { 'w' } else { 'b' })
+        } else {
+            value.to_owned()
+        };
+        return Position::from_sfen(&text).map_err(|e| {
+            Box::new(
+                Diagnostic::new(
+                    Severity::Error,
+                    "bad-sfen",
+                    format!("[SFEN \"{}\"]: {e}", tag.value),
+                )
+                .at(tag.span),
+            )
+        });
+    }
+    if let Some(tag) = handicap {
+        if is_even(&tag.value) {
+            return Ok(Position::new());
+        }
+        return tag
+            .value
+            .parse::<Handicap>()
+            .map(Handicap::position)
+            .map_err(|e| {
+                Box::new(
+                    Diagnostic::new(
+                        Severity::Error,
+                        "bad-handicap",
+                        format!("[Handicap \"{}\"]: {e}", tag.value),
+                    )
+                    .at(tag.span)
+                    .with_help("give the start position in an [SFEN] tag"),
+                )
+            });
+    }
+    if let Some(tag) = find_tag(record, "FEN") {
+        return Position::from_sfen(&tag.value).map_err(|_| {
+            Box::new(
+                Diagnostic::new(
+                    Severity::Error,
+                    "unsupported-fen",
+                    format!(
+                        "[FEN \"{}\"]: the position format of the 1998 PSN draft is not read",
+                        tag.value
+                    ),
+                )
+                .at(tag.span)
+                .with_help("give the start position in an [SFEN] tag"),
+            )
+        });
+    }
+    Ok(Position::new())
+}
+
+/// One game of a PSN file: the record as read (its terminal word taken off), its start
+/// position, dialect and terminal word.
+#[derive(Clone, Debug)]
+pub struct PsnGame {
+    /// The game as the text reader gave it, with the terminal word off the main line
+    /// ([`split_terminal`]) and the reader's diagnostics (plus `text-after-result` and
+    /// `result-mismatch` warnings).
+    pub raw: RawGame,
+    /// The start position, or why it cannot be read ([`start_position`]).
+    pub start: Result<Position, Box<Diagnostic>>,
+    /// The terminal word, if the move text ends with one.
+    pub terminal: Option<Terminal>,
+    /// PSN or USI moves.
+    pub dialect: Dialect,
+}
+
+impl PsnGame {
+    /// Prepares a game read by [`notation_traits::GameReader`]: its start position, its
+    /// terminal word and its dialect.
+    ///
+    /// When the start position cannot be read, the terminal word's side to move is counted
+    /// from White when the first move number has an ellipsis (`1...`), else from Black.
+    pub fn new(mut raw: RawGame) -> PsnGame {
+        let start = start_position(&raw.record);
+        let first = match &start {
+            Ok(pos) => pos.side_to_move(),
+            Err(_) => {
+                let ellipsis = raw
+                    .record
+                    .main
+                    .moves
+                    .first()
+                    .and_then(|m| m.number)
+                    .is_some_and(|n| n.ellipsis);
+                if ellipsis { Color::White } else { Color::Black }
+            }
+        };
+        let terminal = split_terminal(&mut raw, first);
+        let dialect = Dialect::detect(&raw.record);
+        if let Some(t) = &terminal
+            && let Some(implied) = t.result()
+        {
+            let stated = raw
+                .record
+                .result_token
+                .as_deref()
+                .and_then(|r| r.parse::<GameResult>().ok())
+                .map(|r| (r, "the move text"))
+                .or_else(|| {
+                    raw.record
+                        .tag("Result")
+                        .and_then(|r| r.parse::<GameResult>().ok())
+                        .map(|r| (r, "the [Result] tag"))
+                });
+            if let Some((stated, source)) = stated
+                && stated != implied
+            {
+                raw.diagnostics.push(
+                    Diagnostic::new(
+                        Severity::Warning,
+                        "result-mismatch",
+                        format!(
+                            "`{}` after ply {} means {implied} ({} to move), but {source} gives {stated}",
+                            t.text,
+                            raw.record.main.moves.len(),
+                            t.side_to_move
+                        ),
+                    )
+                    .at(t.span),
+                );
+            }
+        }
+        PsnGame {
+            raw,
+            start,
+            terminal,
+            dialect,
+        }
+    }
+
+    /// The record (moves as text).
+    pub fn record(&self) -> &GameRecord<()> {
+        &self.raw.record
+    }
+
+    /// Black's (sente's) name: the `[Sente]` tag, else `[Black]` (names in any case).
+    pub fn sente(&self) -> Option<&str> {
+        let record = &self.raw.record;
+        record.tag("Sente").or_else(|| record.tag("Black"))
+    }
+
+    /// White's (gote's) name: the `[Gote]` tag, else `[White]` (names in any case).
+    pub fn gote(&self) -> Option<&str> {
+        let record = &self.raw.record;
+        record.tag("Gote").or_else(|| record.tag("White"))
+    }
+
+    /// The result: a PGN result in the move text, else the `[Result]` tag, else the one the
+    /// terminal word implies; `None` when none gives one.
+    pub fn result(&self) -> Option<GameResult> {
+        self.raw
+            .record
+            .result()
+            .or_else(|| self.terminal.as_ref().and_then(Terminal::result))
+    }
+
+    /// How the game ended, as its terminal word says.
+    pub fn termination(&self) -> Option<Termination> {
+        self.terminal.as_ref().map(Terminal::termination)
+    }
+
+    /// Checks every move from the start position with the dialect's notation
+    /// ([`notation_traits::replay_with`]). A `Mate` terminal word after a position that is
+    /// not checkmate adds a `terminal-mismatch` warning.
+    ///
+    /// The diagnostics of the text reader stay in [`PsnGame::raw`].
+    ///
+    /// # Errors
+    ///
+    /// The start position's diagnostic when it cannot be read.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use notation_traits::ReplayOptions;
+    /// use psn::PsnReader;
+    ///
+    /// let text = "[Sente \"A\"]\n[Gote \"B\"]\n1.P-7f\n2.P-3d\n3.Bx2b+\n4.Resigns\n";
+    /// let game = PsnReader::new(text.as_bytes()).next().unwrap()?;
+    /// let replayed = game.replay(ReplayOptions::default()).map_err(|d| d.to_string())?;
+    /// let moves: Vec<String> = replayed.record.main.moves.iter().map(|m| m.mv.to_string()).collect();
+    /// assert_eq!(moves, ["7g7f", "3c3d", "8h2b+"]);
+    /// assert_eq!(game.result().map(|r| r.to_string()).as_deref(), Some("1-0"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn replay(&self, options: ReplayOptions) -> Result<Replayed<Position>, Box<Diagnostic>> {
+        let start = self.start.clone()?;
+        let mut replayed = match self.dialect {
+            Dialect::Psn => replay_with(&self.raw.record, start, &Psn::default(), options),
+            Dialect::Psn2 | Dialect::Usi => replay_with(&self.raw.record, start, &Usi, options),
+        };
+        if let Some(t) = &self.terminal
+            && t.word == TerminalWord::Mate
+            && replayed.unread.is_empty()
+            && !replayed.end.is_checkmate()
+        {
+            replayed.diagnostics.push(
+                Diagnostic::new(
+                    Severity::Warning,
+                    "terminal-mismatch",
+                    format!(
+                        "`{}` written, but the {} king is not checkmated",
+                        t.text,
+                        replayed.end.side_to_move()
+                    ),
+                )
+                .at(t.span)
+                .with_position(replayed.end.to_sfen()),
+            );
+        }
+        Ok(replayed)
+    }
+}
+
+/// Reads PSN (and PSN2) games one after the other from a [`BufRead`]; an iterator of
+/// `io::Result<PsnGame>`.
+///
+/// # Errors
+///
+/// The iterator yields an [`io::Error`] when reading fails or the text is not UTF-8
+/// ([`io::ErrorKind::InvalidData`]); problems in the text itself become diagnostics of their
+/// game.
+///
+/// # Examples
+///
+/// ```
+/// use psn::{Dialect, PsnReader, TerminalWord};
+/// use shogi_board::Color;
+///
+/// let text = "[Black \"A\"]\n[White \"B\"]\n1.7g7f (00:00:01 / 00:00:01)\n2.Interrupt\n\n\
+///             [Sente \"C\"]\n[Gote \"D\"]\n[Handicap \"Lance\"]\n1... P-6d 2. G6i-5h *\n";
+/// let games: Vec<_> = PsnReader::new(text.as_bytes()).collect::<Result<_, _>>()?;
+/// assert_eq!(games.len(), 2);
+/// assert_eq!(games[0].dialect, Dialect::Psn2);
+/// assert_eq!((games[0].sente(), games[0].gote()), (Some("A"), Some("B")));
+/// assert_eq!(games[0].terminal.as_ref().map(|t| t.word), Some(TerminalWord::Interrupt));
+/// assert_eq!(games[1].start.as_ref().map(|p| p.side_to_move()).ok(), Some(Color::White));
+/// assert_eq!(games[1].record().main.moves.len(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct PsnReader<R> {
+    games: GameReader<R>,
+}
+
+impl<R: BufRead> PsnReader<R> {
+    /// A reader over `input`.
+    pub fn new(input: R) -> Self {
+        PsnReader {
+            games: GameReader::new(input),
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for PsnReader<R> {
+    type Item = io::Result<PsnGame>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        Some(self.games.next()?.map(PsnGame::new))
+    }
+}
+
+/// A clock time as Shogidokoro and PSN2 write it after a move: the time for the move and the
+/// player's running total, `(mm:ss / hh:mm:ss)` or `(hh:mm:ss / hh:mm:ss)`.
+///
+/// # Examples
+///
+/// ```
+/// use psn::Clock;
+///
+/// let clock = Clock::parse("02:04 / 00:03:43").unwrap();
+/// assert_eq!((clock.this_move, clock.total), (124, 223));
+/// assert_eq!(Clock::parse("00:00:22 / 00:10:06").map(|c| c.total), Some(606));
+/// assert_eq!(clock.to_string(), "02:04 / 00:03:43");
+/// assert_eq!(Clock::parse("1:2:3:4 / 5"), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Clock {
+    /// Seconds spent on the move.
+    pub this_move: u32,
+    /// Seconds the player has spent so far, this move included.
+    pub total: u32,
+}
+
+impl Clock {
+    /// Reads `mm:ss / hh:mm:ss` (also `hh:mm:ss` for the first part, and `mm:ss` for the
+    /// second); `None` for anything else.
+    pub fn parse(text: &str) -> Option<Clock> {
+        let (a, b) = text.split_once('/')?;
+        Some(Clock {
+            this_move: seconds(a)?,
+            total: seconds(b)?,
+        })
+    }
+}
+
+/// `mm:ss` or `hh:mm:ss` in seconds.
+fn seconds(text: &str) -> Option<u32> {
+    let parts: Vec<&str> = text.trim().split(':').collect();
+    if !(2..=3).contains(&parts.len()) {
+        return None;
+    }
+    let mut total: u32 = 0;
+    for p in parts {
+        if p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        total = total.checked_mul(60)?.checked_add(p.parse().ok()?)?;
+    }
+    Some(total)
+}
+
+impl std::fmt::Display for Clock {
+    /// Shogidokoro's form: `mm:ss / hh:mm:ss`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let t = self.total;
+        write!(
+            f,
+            "{:02}:{:02} / {:02}:{:02}:{:02}",
+            self.this_move / 60,
+            self.this_move % 60,
+            t / 3600,
+            t / 60 % 60,
+            t % 60
+        )
+    }
+}

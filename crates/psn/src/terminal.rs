@@ -1,0 +1,296 @@
+//! Terminal words: how Shogidokoro and MyShogi end the move text (`182.Resigns`,
+//! `61.Interrupt`), turned from a move entry into the game's ending.
+//!
+//! [`notation_traits::GameReader`] reads a terminal word as one more move; [`split_terminal`]
+//! takes it (and anything after it) off the main line and returns it as a [`Terminal`]: the
+//! word, where it stands, its move number and clock time, and the result it implies.
+//!
+//! Rule: the Shogidokoro vocabulary (`Resigns`, `Interrupt`, `Mate`, `Sennichite`, `Jishogi`,
+//! `Timeup`) as MyShogi's `psn.cs` reads and writes it, MyShogi's PSN2 words (`docs/
+//! PSN2format.md`: `RepetitionDraw`, `RepetitionWin`, `MaxMovesDraw`, `DeclarationWin`), and
+//! `Resign` and `IllegalMove` as Asgts reads them (../shared/research/shogi-psn.md, 1.5).
+
+use std::fmt;
+
+use notation_traits::{
+    Diagnostic, GameResult, Line, MoveEntry, MoveNumber, RawGame, Severity, Span, Termination,
+};
+use shogi_board::Color;
+
+/// A word that ends the move text instead of a move.
+///
+/// The result each implies is given from the side to move after the last move (`s`); words
+/// that do not say who won imply no result (the `[Result]` tag decides).
+///
+/// # Examples
+///
+/// ```
+/// use notation_traits::{GameResult, Termination};
+/// use psn::TerminalWord;
+/// use shogi_board::Color;
+///
+/// let word = TerminalWord::from_word("resign").unwrap();
+/// assert_eq!(word, TerminalWord::Resigns);
+/// assert_eq!(word.termination(), Termination::Resignation);
+/// // White is to move and resigns.
+/// assert_eq!(word.result(Color::White), Some(GameResult::FirstPlayerWins));
+/// assert_eq!(TerminalWord::Interrupt.result(Color::Black), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum TerminalWord {
+    /// `Resigns` (also `Resign`): `s` resigns (投了) and loses.
+    Resigns,
+    /// `Interrupt`: the game was stopped (中断); no result.
+    Interrupt,
+    /// `Mate`: `s` is checkmated (詰み) and loses.
+    Mate,
+    /// `Sennichite`: fourfold repetition (千日手). Shogidokoro writes it for a draw and for a
+    /// perpetual-check loss alike; read as a draw.
+    Sennichite,
+    /// `Jishogi`: an impasse (持将棋), written by Shogidokoro both for an entering-king
+    /// declaration and for a draw; no result implied.
+    Jishogi,
+    /// `Timeup`: `s` ran out of time (切れ負け) and loses.
+    Timeup,
+    /// `IllegalMove`: `s` made an illegal move or action (反則負け) and loses.
+    IllegalMove,
+    /// `RepetitionDraw` (PSN2): a draw by repetition.
+    RepetitionDraw,
+    /// `RepetitionWin` (PSN2): `s` wins by repetition (the opponent gave perpetual check).
+    RepetitionWin,
+    /// `MaxMovesDraw` (PSN2): a draw at the maximum number of moves.
+    MaxMovesDraw,
+    /// `DeclarationWin` (PSN2): `s` declares an entering-king win (入玉宣言勝ち).
+    DeclarationWin,
+}
+
+impl TerminalWord {
+    /// Every word.
+    pub const ALL: [TerminalWord; 11] = [
+        TerminalWord::Resigns,
+        TerminalWord::Interrupt,
+        TerminalWord::Mate,
+        TerminalWord::Sennichite,
+        TerminalWord::Jishogi,
+        TerminalWord::Timeup,
+        TerminalWord::IllegalMove,
+        TerminalWord::RepetitionDraw,
+        TerminalWord::RepetitionWin,
+        TerminalWord::MaxMovesDraw,
+        TerminalWord::DeclarationWin,
+    ];
+
+    /// The word as written: `Resigns`, `Interrupt`, `Mate`, `Sennichite`, `Jishogi`, `Timeup`,
+    /// `IllegalMove`, `RepetitionDraw`, `RepetitionWin`, `MaxMovesDraw`, `DeclarationWin`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            TerminalWord::Resigns => "Resigns",
+            TerminalWord::Interrupt => "Interrupt",
+            TerminalWord::Mate => "Mate",
+            TerminalWord::Sennichite => "Sennichite",
+            TerminalWord::Jishogi => "Jishogi",
+            TerminalWord::Timeup => "Timeup",
+            TerminalWord::IllegalMove => "IllegalMove",
+            TerminalWord::RepetitionDraw => "RepetitionDraw",
+            TerminalWord::RepetitionWin => "RepetitionWin",
+            TerminalWord::MaxMovesDraw => "MaxMovesDraw",
+            TerminalWord::DeclarationWin => "DeclarationWin",
+        }
+    }
+
+    /// The word of `text`, compared without case; `Resign` is [`TerminalWord::Resigns`].
+    pub fn from_word(text: &str) -> Option<TerminalWord> {
+        if text.eq_ignore_ascii_case("Resign") {
+            return Some(TerminalWord::Resigns);
+        }
+        TerminalWord::ALL
+            .into_iter()
+            .find(|w| w.as_str().eq_ignore_ascii_case(text))
+    }
+
+    /// The word in Shogidokoro's vocabulary, which every PSN reader knows: the PSN2 words
+    /// become `Sennichite` (repetitions) and `Jishogi` (maximum moves, declaration).
+    pub const fn shogidokoro(self) -> TerminalWord {
+        match self {
+            TerminalWord::RepetitionDraw | TerminalWord::RepetitionWin => TerminalWord::Sennichite,
+            TerminalWord::MaxMovesDraw | TerminalWord::DeclarationWin => TerminalWord::Jishogi,
+            other => other,
+        }
+    }
+
+    /// How the game ended: `Jishogi` counts as [`Termination::Declaration`].
+    pub const fn termination(self) -> Termination {
+        match self {
+            TerminalWord::Resigns => Termination::Resignation,
+            TerminalWord::Interrupt => Termination::Interrupted,
+            TerminalWord::Mate => Termination::Checkmate,
+            TerminalWord::Sennichite
+            | TerminalWord::RepetitionDraw
+            | TerminalWord::RepetitionWin => Termination::Repetition,
+            TerminalWord::Jishogi | TerminalWord::DeclarationWin => Termination::Declaration,
+            TerminalWord::Timeup => Termination::Time,
+            TerminalWord::IllegalMove => Termination::IllegalMove,
+            TerminalWord::MaxMovesDraw => Termination::MoveRule,
+        }
+    }
+
+    /// The result the word implies when `side_to_move` is to move after the last move; `None`
+    /// for `Interrupt` and `Jishogi`.
+    pub fn result(self, side_to_move: Color) -> Option<GameResult> {
+        let to_move_wins = GameResult::win_for(side_to_move == Color::Black);
+        let to_move_loses = GameResult::win_for(side_to_move == Color::White);
+        match self {
+            TerminalWord::Resigns
+            | TerminalWord::Mate
+            | TerminalWord::Timeup
+            | TerminalWord::IllegalMove => Some(to_move_loses),
+            TerminalWord::RepetitionWin | TerminalWord::DeclarationWin => Some(to_move_wins),
+            TerminalWord::Sennichite
+            | TerminalWord::RepetitionDraw
+            | TerminalWord::MaxMovesDraw => Some(GameResult::Draw),
+            TerminalWord::Interrupt | TerminalWord::Jishogi => None,
+        }
+    }
+}
+
+impl fmt::Display for TerminalWord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The terminal word of a game, as [`split_terminal`] found it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Terminal {
+    /// The word.
+    pub word: TerminalWord,
+    /// The word as written (`Resign`, `resigns`).
+    pub text: String,
+    /// Where the word stands.
+    pub span: Span,
+    /// The move number written before it (`182.`), if any.
+    pub number: Option<MoveNumber>,
+    /// The clock time written after it (`00:03 / 00:11:50`), if any.
+    pub clock: Option<String>,
+    /// The side to move after the last move: the one who resigned, was mated, ran out of time.
+    pub side_to_move: Color,
+}
+
+impl Terminal {
+    /// The result the word implies ([`TerminalWord::result`]).
+    pub fn result(&self) -> Option<GameResult> {
+        self.word.result(self.side_to_move)
+    }
+
+    /// How the game ended ([`TerminalWord::termination`]).
+    pub fn termination(&self) -> Termination {
+        self.word.termination()
+    }
+}
+
+/// Takes the terminal word off the main line of `raw`: the first move entry that is a
+/// terminal word, and every entry after it (ignored, with a `text-after-result` warning in
+/// `raw.diagnostics`). `first` is the side to move at the record's first move.
+///
+/// The record keeps the word as its result token when the move text has no PGN result
+/// (`1-0`, `0-1`, `1/2-1/2`, `*`) of its own; comments after the word become the record's
+/// trailing comments. In variations a terminal word ends the line and is kept as a comment.
+///
+/// # Examples
+///
+/// ```
+/// use notation_traits::{GameResult, parse_game_text};
+/// use psn::{TerminalWord, split_terminal};
+/// use shogi_board::Color;
+///
+/// let mut raw = parse_game_text("1.P-7f (00:01 / 00:00:01)\n2.Resigns (00:02 / 00:00:02)\n");
+/// let terminal = split_terminal(&mut raw, Color::Black).unwrap();
+/// assert_eq!(terminal.word, TerminalWord::Resigns);
+/// assert_eq!(terminal.clock.as_deref(), Some("00:02 / 00:00:02"));
+/// assert_eq!(terminal.result(), Some(GameResult::FirstPlayerWins));
+/// assert_eq!(raw.record.main.moves.len(), 1);
+/// assert_eq!(raw.record.result_token.as_deref(), Some("Resigns"));
+/// ```
+pub fn split_terminal(raw: &mut RawGame, first: Color) -> Option<Terminal> {
+    for m in &mut raw.record.main.moves {
+        for v in &mut m.variations {
+            strip_line(v);
+        }
+    }
+    let moves = &mut raw.record.main.moves;
+    let i = moves
+        .iter()
+        .position(|m| TerminalWord::from_word(&m.text).is_some())?;
+    let after = moves.split_off(i + 1);
+    let entry = moves.pop()?;
+    let word = TerminalWord::from_word(&entry.text)?;
+    if let Some(next) = after.first() {
+        raw.diagnostics.push(
+            Diagnostic::new(
+                Severity::Warning,
+                "text-after-result",
+                format!(
+                    "{} move(s) after the terminal word `{}` ignored, starting at `{}`",
+                    after.len(),
+                    entry.text,
+                    next.text
+                ),
+            )
+            .at(next.span),
+        );
+    }
+    if !entry.variations.is_empty() {
+        raw.diagnostics.push(
+            Diagnostic::new(
+                Severity::Warning,
+                "variation-dropped",
+                format!(
+                    "a variation after the terminal word `{}` ignored: it replaces no move",
+                    entry.text
+                ),
+            )
+            .at(entry.span),
+        );
+    }
+    let record = &mut raw.record;
+    if record.result_token.is_none() {
+        record.result_token = Some(entry.text.clone());
+        record.result_span = Some(entry.span);
+    }
+    let mut trailing = entry.comments.clone();
+    trailing.append(&mut record.trailing_comments);
+    record.trailing_comments = trailing;
+    let side_to_move = if i % 2 == 0 { first } else { !first };
+    Some(Terminal {
+        word,
+        text: entry.text,
+        span: entry.span,
+        number: entry.number,
+        clock: entry.clock,
+        side_to_move,
+    })
+}
+
+/// Ends a variation at its first terminal word, keeping the word as a comment.
+fn strip_line(line: &mut Line<()>) {
+    for m in &mut line.moves {
+        for v in &mut m.variations {
+            strip_line(v);
+        }
+    }
+    let Some(i) = line
+        .moves
+        .iter()
+        .position(|m| TerminalWord::from_word(&m.text).is_some())
+    else {
+        return;
+    };
+    let rest: Vec<MoveEntry<()>> = line.moves.split_off(i);
+    let text: Vec<&str> = rest.iter().map(|m| m.text.as_str()).collect();
+    let comment = text.join(" ");
+    match line.moves.last_mut() {
+        Some(m) => m.comments.push(comment),
+        None => line.comments.push(comment),
+    }
+}

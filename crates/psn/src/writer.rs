@@ -1,0 +1,126 @@
+//! Writing a checked game as a PSN file, in the layout the strictest readers accept.
+//!
+//! - Tags: `[Sente]` and `[Gote]` first (from `Sente`/`Gote`, else `Black`/`White`; empty when
+//!   unknown), then a full four-field `[SFEN]` (also for the even start), then `[Event]`,
+//!   `[Site]`, `[Date]`, `[Round]` when present, `[Result]` (`1-0`, `0-1`, `1/2-1/2` or `*`),
+//!   then every other tag in its original order and spelling. Never `[Black]` first: MyShogi
+//!   would take the file for PSN2 and read the moves as USI.
+//! - Moves: one numbered ply per line (`1.P-7f`, the SFEN move count numbering them), each with
+//!   its glyphs (`$n`), clock time, comments and variations, in the notation's style.
+//! - The ending: the terminal word as one more numbered ply, in Shogidokoro's vocabulary
+//!   (`182.Resigns`, with its clock time), never a PGN result in the move text (gshogi refuses
+//!   one there); comments after the result follow it.
+//!
+//! Rule: ../shared/research/shogi-psn.md, "(b) Recommended canonical output"; NOTATIONS.md,
+//! "Shogi PSN" (kifu writes `[Sente]`, `[Gote]`, a full `[SFEN]`, then the rest, one numbered
+//! ply per line, and the `[Result]` tag).
+
+use notation_traits::{GameRecord, MoveNumbering, write_movetext};
+use shogi_board::{Move, Position};
+
+use crate::Psn;
+use crate::terminal::Terminal;
+
+/// The tags written after `[SFEN]`, before `[Result]`, when present.
+const ROSTER: [&str; 4] = ["Event", "Site", "Date", "Round"];
+
+fn push_tag(out: &mut String, name: &str, value: &str) {
+    out.push_str(&format!(
+        "[{name} \"{}\"]\n",
+        value.replace('\\', "\\\\").replace('"', "\\\"")
+    ));
+}
+
+/// Writes a checked game as a PSN file (see the module docs for the layout).
+///
+/// `start` is the position before the first move; `terminal` the game's terminal word, written
+/// after the last move (not when `unread` is given); `unread` a text kept after the last move as
+/// `;` comment lines, for the moves of a game that could not be read to the end. The `[Result]`
+/// is the record's ([`GameRecord::result`]: a PGN result in the move text, else its
+/// `[Result]` tag), else the one `terminal` implies, else `*`.
+///
+/// # Examples
+///
+/// ```
+/// use notation_traits::ReplayOptions;
+/// use psn::{Psn, PsnReader, write_game};
+///
+/// let text = "[Black \"A\"]\n[White \"B\"]\n1.7g7f (00:00:01 / 00:00:01)\n2.3c3d\n3.8h2b+\n4.Resign\n";
+/// let game = PsnReader::new(text.as_bytes()).next().unwrap()?;
+/// let replayed = game.replay(ReplayOptions::default()).map_err(|d| d.to_string())?;
+/// let written = write_game(&replayed.record, &replayed.start, &Psn::default(), game.terminal.as_ref(), None);
+/// assert_eq!(
+///     written,
+///     "[Sente \"A\"]\n[Gote \"B\"]\n\
+///      [SFEN \"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\"]\n\
+///      [Result \"1-0\"]\n\n\
+///      1.P-7f (00:00:01 / 00:00:01)\n2.P-3d\n3.Bx2b+\n4.Resigns\n"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_game(
+    record: &GameRecord<Move>,
+    start: &Position,
+    notation: &Psn,
+    terminal: Option<&Terminal>,
+    unread: Option<&str>,
+) -> String {
+    let mut out = String::new();
+    let sente = record.tag("Sente");
+    let gote = record.tag("Gote");
+    push_tag(
+        &mut out,
+        "Sente",
+        sente.or_else(|| record.tag("Black")).unwrap_or(""),
+    );
+    push_tag(
+        &mut out,
+        "Gote",
+        gote.or_else(|| record.tag("White")).unwrap_or(""),
+    );
+    push_tag(&mut out, "SFEN", &start.to_sfen());
+    for name in ROSTER {
+        if let Some(value) = record.tag(name) {
+            push_tag(&mut out, name, value);
+        }
+    }
+    let result = record
+        .result()
+        .or_else(|| terminal.and_then(Terminal::result))
+        .map_or("*", |r| r.as_str());
+    push_tag(&mut out, "Result", result);
+    let skip = |name: &str| {
+        let is = |n: &str| name.eq_ignore_ascii_case(n);
+        ["Sente", "Gote", "SFEN", "FEN", "Result"]
+            .iter()
+            .chain(ROSTER.iter())
+            .any(|n| is(n))
+            || (is("Black") && sente.is_none())
+            || (is("White") && gote.is_none())
+    };
+    for tag in record.tags.iter().filter(|t| !skip(&t.name)) {
+        push_tag(&mut out, &tag.name, &tag.value);
+    }
+    out.push('\n');
+
+    let ending = match (terminal, unread) {
+        (Some(t), None) => {
+            let ply = start.ply() as usize + record.main.moves.len();
+            let mut line = format!("{ply}.{}", t.word.shogidokoro());
+            if let Some(clock) = &t.clock {
+                line.push_str(&format!(" ({clock})"));
+            }
+            line
+        }
+        _ => String::new(),
+    };
+    out.push_str(&write_movetext(
+        record,
+        start,
+        notation,
+        MoveNumbering::PerPly,
+        unread,
+        (!ending.is_empty()).then_some(ending.as_str()),
+    ));
+    out
+}
