@@ -4,6 +4,7 @@
 //! this binary is a thin layer over the library crates.
 
 mod cmd;
+mod common;
 mod input;
 mod report;
 mod xiangqi;

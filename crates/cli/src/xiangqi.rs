@@ -3,21 +3,21 @@
 
 use iccs_algebraic::{Algebraic, Iccs, IccsRanks, IccsStyle};
 use notation_traits::{
-    Diagnostic, GameRecord, GameResult, MoveNumbering, PositionCommand, RawGame, ReplayOptions,
-    Replayed, Severity, Tag, Termination, TextNotation, position_command, replay_with,
-    write_movetext,
+    Diagnostic, GameRecord, GameResult, MoveNumbering, RawGame, ReplayOptions, Severity,
+    Termination, TextNotation, position_command, replay_with, write_movetext,
 };
-use serde_json::{Value, json};
+use serde_json::json;
 use wxf_notation::{Chinese, ChineseStyle, Sideways, Wxf, WxfStyle};
 use xiangqi_board::{Language, Position};
 
+use crate::common::{self, Score};
 use crate::{InputNotation, ReadOptions};
 
-/// A notation with the words that name it.
-pub(crate) struct Reading {
-    pub(crate) notation: Box<dyn TextNotation<Position>>,
-    pub(crate) name: String,
-}
+/// A xiangqi notation with the words that name it.
+pub(crate) type Reading = common::Reading<Position>;
+
+/// A checked xiangqi game.
+pub(crate) type Checked = common::Checked<Position>;
 
 fn language_name(l: Language) -> &'static str {
     match l {
@@ -123,80 +123,6 @@ fn readings_to_try(
     Ok(out)
 }
 
-/// How well a reading fits a game: the moves it reads in turn before the first that fails,
-/// and how many of the game's texts it takes as well-formed moves at all.
-struct Score {
-    moves: Vec<xiangqi_board::Move>,
-    parsed: usize,
-}
-
-fn score(start: &Position, record: &GameRecord<()>, reading: &Reading) -> Score {
-    let mut pos = *start;
-    let mut moves = Vec::new();
-    for entry in &record.main.moves {
-        match reading.notation.read(&pos, &entry.text) {
-            Ok(r) => {
-                pos.play_unchecked(r.mv);
-                moves.push(r.mv);
-            }
-            Err(_) => break,
-        }
-    }
-    let parsed = record
-        .main
-        .moves
-        .iter()
-        .filter(|e| {
-            !matches!(
-                reading.notation.read(start, &e.text),
-                Err(notation_traits::NotationError::Syntax(_))
-            )
-        })
-        .count();
-    Score { moves, parsed }
-}
-
-/// A game checked with its reading.
-pub(crate) struct Checked {
-    pub(crate) replayed: Replayed<Position>,
-    /// What detection chose, to say on standard error.
-    pub(crate) detected: Option<String>,
-    /// The movetext from the first unread move to the result, exactly as written.
-    pub(crate) rest: Option<String>,
-}
-
-/// The text of `raw` from `from` (an offset in its file) to the result token or the end.
-fn source_from(raw: &RawGame, from: usize) -> String {
-    let base = raw.record.span.start.offset;
-    let to = raw
-        .record
-        .result_span
-        .map_or(raw.source.len(), |s| s.start.offset.saturating_sub(base));
-    let from = from.saturating_sub(base);
-    raw.source
-        .get(from..to.max(from))
-        .unwrap_or_default()
-        .trim()
-        .to_owned()
-}
-
-/// The movetext of `raw` after its tags, exactly as written.
-pub(crate) fn movetext_of(raw: &RawGame) -> String {
-    let after_tags = raw
-        .record
-        .tags
-        .iter()
-        .map(|t| t.span.end.offset)
-        .max()
-        .unwrap_or(raw.record.span.start.offset);
-    let base = raw.record.span.start.offset;
-    raw.source
-        .get(after_tags.saturating_sub(base)..)
-        .unwrap_or_default()
-        .trim()
-        .to_owned()
-}
-
 /// The start position of a record: its `[FEN]` tag, else the standard start.
 pub(crate) fn start_position(record: &GameRecord<()>) -> Result<Position, Box<Diagnostic>> {
     match record
@@ -230,14 +156,14 @@ pub(crate) fn choose_reading(
         return Ok((tries.remove(0), None));
     }
     let names: Vec<String> = tries.iter().map(|r| r.name.clone()).collect();
-    let scored: Vec<(Score, Reading)> = tries
+    let scored: Vec<(Score<xiangqi_board::Move>, Reading)> = tries
         .into_iter()
-        .map(|r| (score(start, record, &r), r))
+        .map(|r| (common::score(start, record, r.notation.as_ref()), r))
         .collect();
-    let key = |s: &Score| (s.moves.len(), s.parsed);
+    let key = |s: &Score<xiangqi_board::Move>| s.key();
     let best = scored.iter().map(|(s, _)| key(s)).max().unwrap_or((0, 0));
     let total = record.main.moves.len();
-    let mut top: Vec<(Score, Reading)> =
+    let mut top: Vec<(Score<xiangqi_board::Move>, Reading)> =
         scored.into_iter().filter(|(s, _)| key(s) == best).collect();
     if best == (0, 0) && total > 0 {
         let first = &record.main.moves[0];
@@ -261,7 +187,7 @@ pub(crate) fn choose_reading(
         ));
     }
     // Readings that give the same moves are one reading: the first named wins.
-    let mut distinct: Vec<(Score, Reading)> = Vec::new();
+    let mut distinct: Vec<(Score<xiangqi_board::Move>, Reading)> = Vec::new();
     for (s, r) in top.drain(..) {
         if !distinct.iter().any(|(d, _)| d.moves == s.moves) {
             distinct.push((s, r));
@@ -300,7 +226,8 @@ pub(crate) fn choose_reading(
 
 /// Reads and checks one game.
 pub(crate) fn check(raw: &RawGame, opts: &ReadOptions) -> Result<Checked, Box<Diagnostic>> {
-    let command = position_command(&raw.record).map(|c| record_from_command(&raw.record, c));
+    let command =
+        position_command(&raw.record).map(|c| common::record_from_command(&raw.record, c, "FEN"));
     let record = command.as_ref().unwrap_or(&raw.record);
     let start = start_position(record)?;
     let (reading, detected) = choose_reading(opts, &start, record)?;
@@ -313,37 +240,7 @@ pub(crate) fn check(raw: &RawGame, opts: &ReadOptions) -> Result<Checked, Box<Di
             ..ReplayOptions::default()
         },
     );
-    let rest = replayed.unread.first().map(|first| {
-        source_from(
-            raw,
-            first
-                .number
-                .map_or(first.span.start, |n| n.span.start)
-                .offset,
-        )
-    });
-    Ok(Checked {
-        replayed,
-        detected,
-        rest,
-    })
-}
-
-/// A record for an engine `position` command: a `[FEN]` tag for its start, its moves.
-fn record_from_command(raw: &GameRecord<()>, command: PositionCommand) -> GameRecord<()> {
-    let mut record = GameRecord {
-        span: raw.span,
-        ..GameRecord::default()
-    };
-    if let Some(fen) = command.start {
-        record.tags.push(Tag {
-            name: "FEN".to_owned(),
-            value: fen,
-            span: raw.main.moves.get(1).map_or(raw.span, |t| t.span),
-        });
-    }
-    record.main.moves = command.moves;
-    record
+    Ok(Checked::new(replayed, detected, raw))
 }
 
 /// An output notation with the tags that describe it.
@@ -396,44 +293,6 @@ impl Output {
 /// The tags that come first, in this order, after `[Game]` (the xqbase PGN layout).
 const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "Red", "Black", "Result"];
 
-/// The result token of a record: the movetext's, else the `[Result]` tag's, else `*`.
-/// The result of a checked game: the record's (movetext token, else `[Result]` tag), else the
-/// board's when the game was read to its end and the side to move has no legal move.
-fn game_result(checked: &Checked) -> Option<GameResult> {
-    let r = &checked.replayed;
-    r.record.result().or_else(|| {
-        r.unread
-            .is_empty()
-            .then(|| r.end.outcome().map(|(result, _)| result))
-            .flatten()
-    })
-}
-
-/// The result token: see [`game_result`]; `*` when unknown.
-fn result_token(checked: &Checked) -> String {
-    game_result(checked).map_or_else(|| "*".to_owned(), |r| r.as_str().to_owned())
-}
-
-/// The comment that keeps the unread rest of a game.
-pub(crate) fn unread_comment(checked: &Checked) -> Option<String> {
-    let r = &checked.replayed;
-    let first = r.unread.first()?;
-    let from = first.number.map_or(first.span.start, |n| n.span.start);
-    let reason = r
-        .diagnostics
-        .iter()
-        .find(|d| d.is_error() && d.span.is_some_and(|s| s.start.offset >= from.offset))
-        .map_or_else(String::new, |d| {
-            format!(": {}", d.message_with_candidates())
-        });
-    let rest = checked.rest.as_deref().unwrap_or_default();
-    Some(format!(
-        "kifu: not read from ply {} (`{}`){reason}; the rest as written:\n{rest}",
-        r.record.main.moves.len() + 1,
-        first.text,
-    ))
-}
-
 /// The game as a xiangqi PGN file (xqbase layout): `[Game]` first, the roster, the other tags,
 /// an explicit `[Format]`, `[Language]` for Finnish or German letters, `[FEN]` when the game
 /// does not start from the standard position; one numbered move pair a line.
@@ -441,14 +300,11 @@ pub(crate) fn write_pgn(checked: &Checked, out: &Output) -> String {
     let r = &checked.replayed;
     let record = &r.record;
     let mut text = String::new();
-    let mut tag = |name: &str, value: &str| {
-        text.push_str(&format!(
-            "[{name} \"{}\"]\n",
-            value.replace('\\', "\\\\").replace('"', "\\\"")
-        ));
-    };
+    let mut tag = |name: &str, value: &str| text.push_str(&common::tag_line(name, value));
     tag("Game", record.tag("Game").unwrap_or("Chinese Chess"));
-    let result = result_token(checked);
+    let result = checked
+        .result()
+        .map_or_else(|| "*".to_owned(), |r| r.as_str().to_owned());
     for name in ROSTER {
         if name == "Result" {
             tag("Result", &result);
@@ -485,49 +341,10 @@ pub(crate) fn write_pgn(checked: &Checked, out: &Output) -> String {
         &r.start,
         out.notation.as_ref(),
         MoveNumbering::PerPair,
-        unread_comment(checked).as_deref(),
+        checked.unread_comment().as_deref(),
         Some(&result),
     ));
     text
-}
-
-fn moves_json(
-    moves: &[notation_traits::MoveEntry<xiangqi_board::Move>],
-    start: Position,
-    first_ply: u32,
-) -> Vec<Value> {
-    let mut pos = start;
-    let mut out = Vec::with_capacity(moves.len());
-    for (i, m) in moves.iter().enumerate() {
-        let mut obj = json!({
-            "ply": first_ply + i as u32,
-            "text": m.text,
-            "coord": m.mv.to_string(),
-            "comments": m.comments,
-        });
-        if let Some(clock) = &m.clock {
-            obj["clock"] = json!(clock);
-        }
-        if !m.nags.is_empty() {
-            obj["nags"] = json!(m.nags);
-        }
-        if !m.variations.is_empty() {
-            obj["variations"] = Value::Array(
-                m.variations
-                    .iter()
-                    .map(|v| Value::Array(moves_json(&v.moves, pos, first_ply + i as u32)))
-                    .collect(),
-            );
-            // Comments before a variation's first move, one list per variation.
-            if m.variations.iter().any(|v| !v.comments.is_empty()) {
-                obj["variation_comments"] =
-                    json!(m.variations.iter().map(|v| &v.comments).collect::<Vec<_>>());
-            }
-        }
-        out.push(obj);
-        pos.play_unchecked(m.mv);
-    }
-    out
 }
 
 /// How the game ended: on the board (no legal move), else a `[Termination]` tag, else a
@@ -568,11 +385,11 @@ pub(crate) fn write_json(checked: &Checked) -> String {
     let record = &r.record;
     let mut obj = json!({
         "variant": "xiangqi",
-        "tags": tags_json(&record.tags),
+        "tags": common::tags_json(&record.tags),
         "start": r.start.to_fen(),
         "comments": record.main.comments,
-        "moves": moves_json(&record.main.moves, r.start, 1),
-        "result": game_result(checked).map(GameResult::as_str),
+        "moves": common::moves_json(&record.main.moves, &r.start, 1),
+        "result": checked.result().map(GameResult::as_str),
     });
     if let Some(t) = termination(checked) {
         obj["termination"] = json!(t.as_str());
@@ -580,72 +397,14 @@ pub(crate) fn write_json(checked: &Checked) -> String {
     if !record.trailing_comments.is_empty() {
         obj["result_comments"] = json!(record.trailing_comments);
     }
-    if let Some(rest) = unread_comment(checked) {
+    if let Some(rest) = checked.unread_comment() {
         obj["unread"] = json!(rest);
     }
     obj["final"] = json!(r.end.to_fen());
     obj.to_string()
 }
 
-/// A game that could not be read at all (no notation, a bad FEN), kept as written: its tags, its
-/// movetext as `;` comment lines after the reason, its result.
+/// A game that could not be read at all (no notation, a bad FEN), kept as written.
 pub(crate) fn write_failed_pgn(raw: &RawGame, error: &Diagnostic) -> String {
-    let record = &raw.record;
-    let mut text = String::new();
-    if record.tag("Game").is_none() {
-        text.push_str("[Game \"Chinese Chess\"]\n");
-    }
-    for t in &record.tags {
-        text.push_str(&format!(
-            "[{} \"{}\"]\n",
-            t.name,
-            t.value.replace('\\', "\\\\").replace('"', "\\\"")
-        ));
-    }
-    text.push('\n');
-    text.push_str(&format!(
-        "; kifu: not read: {}; the movetext as written:\n",
-        error.message_with_candidates()
-    ));
-    for line in movetext_of(raw).lines() {
-        text.push_str(&format!("; {line}\n"));
-    }
-    let result = record
-        .result_token
-        .as_deref()
-        .or(record.tag("Result"))
-        .filter(|r| r.parse::<GameResult>().is_ok())
-        .unwrap_or("*");
-    text.push_str(result);
-    text.push('\n');
-    text
-}
-
-/// A game that could not be read at all, as JSON: tags, the reason and the movetext as
-/// written.
-pub(crate) fn write_failed_json(raw: &RawGame, error: &Diagnostic) -> String {
-    json!({
-        "variant": "xiangqi",
-        "tags": tags_json(&raw.record.tags),
-        "error": error.message_with_candidates(),
-        "unread": movetext_of(raw),
-        "result": raw.record.tag("Result").and_then(|r| r.parse::<GameResult>().ok()).map(GameResult::as_str),
-    })
-    .to_string()
-}
-
-/// The tags as a JSON object, keys as written; a repeated name gets ` (2)`, ` (3)`... so no value
-/// is lost.
-fn tags_json(tags: &[Tag]) -> Value {
-    let mut map = serde_json::Map::new();
-    for t in tags {
-        let mut key = t.name.clone();
-        let mut n = 1;
-        while map.contains_key(&key) {
-            n += 1;
-            key = format!("{} ({n})", t.name);
-        }
-        map.insert(key, json!(t.value));
-    }
-    Value::Object(map)
+    common::write_failed(raw, error, Some(("Game", "Chinese Chess")))
 }

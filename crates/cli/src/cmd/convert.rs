@@ -96,7 +96,10 @@ pub(crate) fn run(o: Options) -> u8 {
                 (Some(_), Game::Failed { raw, error }) => xiangqi::write_failed_pgn(raw, error),
                 (None, Game::Checked(checked)) => format!("{}\n", xiangqi::write_json(checked)),
                 (None, Game::Failed { raw, error }) => {
-                    format!("{}\n", xiangqi::write_failed_json(raw, error))
+                    format!(
+                        "{}\n",
+                        crate::common::write_failed_json(raw, error, "xiangqi")
+                    )
                 }
             };
             let text = if first || output.is_none() {
