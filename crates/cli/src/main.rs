@@ -7,6 +7,7 @@ mod cmd;
 mod common;
 mod input;
 mod report;
+mod shogi;
 mod xiangqi;
 
 use std::path::PathBuf;
@@ -49,6 +50,20 @@ pub(crate) enum InputNotation {
     Uci,
     /// Xiangqi algebraic notation (Che3, The3, V10h7), ranks 1-10.
     Algebraic,
+    /// Shogi: Portable Shogi Notation (P-7f, G6i-5h, P7g-7f, P*5e), PSN2 with USI moves too.
+    Psn,
+    /// Shogi: USI moves (7g7f, 8h2b+, P*5e).
+    Usi,
+}
+
+impl InputNotation {
+    /// The game the notation belongs to.
+    pub(crate) fn variant(self) -> Variant {
+        match self {
+            InputNotation::Psn | InputNotation::Usi => Variant::Shogi,
+            _ => Variant::Xiangqi,
+        }
+    }
 }
 
 /// A notation kifu writes.
@@ -62,8 +77,23 @@ pub(crate) enum OutputNotation {
     Iccs,
     /// Xiangqi algebraic notation, in a PGN file.
     Algebraic,
+    /// Shogi: Portable Shogi Notation, in a PSN file.
+    Psn,
+    /// Shogi: USI moves, in a PSN file.
+    Usi,
     /// One JSON object per game (JSON Lines), as CLI.md defines it.
     Json,
+}
+
+impl OutputNotation {
+    /// The game the notation belongs to (`None` for JSON, which takes both).
+    pub(crate) fn variant(self) -> Option<Variant> {
+        match self {
+            OutputNotation::Json => None,
+            OutputNotation::Psn | OutputNotation::Usi => Some(Variant::Shogi),
+            _ => Some(Variant::Xiangqi),
+        }
+    }
 }
 
 /// The game.
@@ -71,6 +101,18 @@ pub(crate) enum OutputNotation {
 pub(crate) enum Variant {
     /// Xiangqi (Chinese chess).
     Xiangqi,
+    /// Shogi (Japanese chess).
+    Shogi,
+}
+
+impl Variant {
+    /// `xiangqi` or `shogi`, as JSON names it.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Variant::Xiangqi => "xiangqi",
+            Variant::Shogi => "shogi",
+        }
+    }
 }
 
 /// A tandem-pawn convention of WXF input.
@@ -132,6 +174,20 @@ pub(crate) enum Style {
     Pgn,
     /// ICCS as engines write it: `h2e2`.
     Engine,
+    /// PSN: the origin only where two pieces can reach the square (`P-7f`, `G6i-5h`).
+    Short,
+    /// PSN: the origin always (`P7g-7f`), as Shogidokoro and strict readers expect.
+    Long,
+}
+
+/// How PSN output writes squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, ValueEnum)]
+pub(crate) enum SquaresArg {
+    /// A file digit and a rank letter: `7f`.
+    #[default]
+    Letters,
+    /// Two digits: `76`.
+    Digits,
 }
 
 fn parse_language(s: &str) -> Result<Language, String> {
@@ -189,9 +245,12 @@ struct ConvertArgs {
     #[arg(long, value_parser = parse_language)]
     out_lang: Option<Language>,
     /// Output style: wxf or wxr2018 (WXF), simplified or traditional (Chinese), pgn or engine
-    /// (ICCS).
+    /// (ICCS), short or long (PSN).
     #[arg(long, value_enum)]
     style: Option<Style>,
+    /// How PSN output writes squares: letters (7f) or digits (76).
+    #[arg(long, value_enum, default_value_t = SquaresArg::Letters)]
+    squares: SquaresArg,
     /// The sideways sign of WXF output: `.`, `=` or `none`.
     #[arg(long, value_parser = parse_sideways)]
     sideways: Option<wxf_notation::Sideways>,
@@ -228,7 +287,8 @@ struct PerftArgs {
     /// The game.
     #[arg(long, value_enum)]
     variant: Variant,
-    /// The start position: a FEN for xiangqi (the standard start when absent).
+    /// The start position: a FEN for xiangqi, an SFEN for shogi (the standard start when
+    /// absent).
     #[arg(long)]
     fen: Option<String>,
     /// Print one line per root move first.
@@ -246,6 +306,7 @@ fn main() -> ExitCode {
             to: a.to,
             out_lang: a.out_lang,
             style: a.style,
+            squares: a.squares,
             sideways: a.sideways,
             on_error: a.on_error,
             output_encoding: a.output_encoding.unwrap_or(encoding_rs::UTF_8),

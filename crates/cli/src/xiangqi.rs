@@ -53,11 +53,13 @@ pub(crate) fn reading(
                 name: format!("algebraic notation, {} letters", language_name(l)),
             }
         }
-        InputNotation::Iccs => Reading {
+        InputNotation::Uci => fairy_uci(),
+        // The shogi notations are filtered out before (`readings_to_try`): ICCS is the
+        // reading of last resort.
+        InputNotation::Iccs | InputNotation::Psn | InputNotation::Usi => Reading {
             notation: Box::new(Iccs::new(IccsStyle::Engine)),
             name: "ICCS coordinates, ranks 0-9".to_owned(),
         },
-        InputNotation::Uci => fairy_uci(),
     }
 }
 
@@ -94,7 +96,8 @@ fn readings_to_try(
             ))
         })?),
     };
-    let kinds = match opts.from.or(tag_kind) {
+    let from = opts.from.filter(|f| f.variant() == crate::Variant::Xiangqi);
+    let kinds = match from.or(tag_kind) {
         Some(k) => vec![k],
         None => vec![
             InputNotation::Wxf,
@@ -222,6 +225,22 @@ pub(crate) fn choose_reading(
         )
         .with_help("give the notation with --from and the letters with --lang"),
     ))
+}
+
+/// How well xiangqi reads a game: the best of its notations (for choosing the game).
+pub(crate) fn fit(raw: &RawGame, opts: &ReadOptions) -> (usize, usize) {
+    let command =
+        position_command(&raw.record).map(|c| common::record_from_command(&raw.record, c, "FEN"));
+    let record = command.as_ref().unwrap_or(&raw.record);
+    let Ok(start) = start_position(record) else {
+        return (0, 0);
+    };
+    readings_to_try(opts, record)
+        .unwrap_or_default()
+        .iter()
+        .map(|r| common::score(&start, record, r.notation.as_ref()).key())
+        .max()
+        .unwrap_or((0, 0))
 }
 
 /// Reads and checks one game.

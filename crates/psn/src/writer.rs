@@ -15,10 +15,9 @@
 //! "Shogi PSN" (kifu writes `[Sente]`, `[Gote]`, a full `[SFEN]`, then the rest, one numbered
 //! ply per line, and the `[Result]` tag).
 
-use notation_traits::{GameRecord, MoveNumbering, write_movetext};
+use notation_traits::{GameRecord, MoveNumbering, TextNotation, write_movetext};
 use shogi_board::{Move, Position};
 
-use crate::Psn;
 use crate::terminal::Terminal;
 
 /// The tags written after `[SFEN]`, before `[Result]`, when present.
@@ -61,7 +60,7 @@ fn push_tag(out: &mut String, name: &str, value: &str) {
 pub fn write_game(
     record: &GameRecord<Move>,
     start: &Position,
-    notation: &Psn,
+    notation: &dyn TextNotation<Position>,
     terminal: Option<&Terminal>,
     unread: Option<&str>,
 ) -> String {

@@ -9,16 +9,20 @@ use iccs_algebraic::IccsStyle;
 use wxf_notation::{ChineseStyle, WxfStyle};
 use xiangqi_board::Language;
 
+use notation_traits::{Diagnostic, Severity, TextNotation};
+use psn::{Psn, PsnStyle, Squares, Usi};
+
 use crate::cmd::Game;
 use crate::report::Reporter;
 use crate::xiangqi::{self, Output};
-use crate::{OnError, OutputNotation, ReadOptions, Style};
+use crate::{OnError, OutputNotation, ReadOptions, SquaresArg, Style, Variant, shogi};
 
 pub(crate) struct Options {
     pub(crate) read: ReadOptions,
     pub(crate) to: OutputNotation,
     pub(crate) out_lang: Option<Language>,
     pub(crate) style: Option<Style>,
+    pub(crate) squares: SquaresArg,
     pub(crate) sideways: Option<wxf_notation::Sideways>,
     pub(crate) on_error: OnError,
     pub(crate) output_encoding: &'static encoding_rs::Encoding,
@@ -35,6 +39,7 @@ fn style_fits(to: OutputNotation, style: Style) -> bool {
                 Style::Simplified | Style::Traditional
             )
             | (OutputNotation::Iccs, Style::Pgn | Style::Engine)
+            | (OutputNotation::Psn, Style::Short | Style::Long)
     )
 }
 
@@ -43,7 +48,7 @@ pub(crate) fn run(o: Options) -> u8 {
         && !style_fits(o.to, style)
     {
         eprintln!(
-            "error: --style {} is not a style of --to {} (wxf: wxf, wxr2018; chinese: simplified, traditional; iccs: pgn, engine)",
+            "error: --style {} is not a style of --to {} (wxf: wxf, wxr2018; chinese: simplified, traditional; iccs: pgn, engine; psn: short, long)",
             style
                 .to_possible_value()
                 .map_or_else(String::new, |v| v.get_name().to_owned()),
@@ -55,7 +60,7 @@ pub(crate) fn run(o: Options) -> u8 {
     let mut reporter = Reporter::new(o.read.format, o.read.strict);
     let language = o.out_lang.or(o.read.lang).unwrap_or_default();
     let output = match o.to {
-        OutputNotation::Wxf => Some(Output::wxf(
+        OutputNotation::Wxf => Writer::Xiangqi(Output::wxf(
             language,
             o.sideways,
             if o.style == Some(Style::Wxr2018) {
@@ -64,72 +69,138 @@ pub(crate) fn run(o: Options) -> u8 {
                 WxfStyle::Wxf
             },
         )),
-        OutputNotation::Algebraic => Some(Output::algebraic(language)),
-        OutputNotation::Chinese => Some(Output::chinese(match o.style {
+        OutputNotation::Algebraic => Writer::Xiangqi(Output::algebraic(language)),
+        OutputNotation::Chinese => Writer::Xiangqi(Output::chinese(match o.style {
             Some(Style::Traditional) => ChineseStyle::Traditional,
             _ => ChineseStyle::Simplified,
         })),
-        OutputNotation::Iccs => Some(Output::iccs(match o.style {
+        OutputNotation::Iccs => Writer::Xiangqi(Output::iccs(match o.style {
             Some(Style::Engine) => IccsStyle::Engine,
             _ => IccsStyle::Pgn,
         })),
-        OutputNotation::Json => None,
+        OutputNotation::Psn => Writer::Shogi(Box::new(Psn::new(
+            if o.style == Some(Style::Long) {
+                PsnStyle::Long
+            } else {
+                PsnStyle::Short
+            },
+            match o.squares {
+                SquaresArg::Letters => Squares::Letters,
+                SquaresArg::Digits => Squares::Digits,
+            },
+        ))),
+        OutputNotation::Usi => Writer::Shogi(Box::new(Usi)),
+        OutputNotation::Json => Writer::Json,
     };
+    // Asked for PSN, the input is taken for shogi unless said otherwise (and WXF for xiangqi).
+    let mut read = o.read.clone();
+    if read.variant.is_none() && read.from.is_none() {
+        read.variant = o.to.variant();
+    }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut first = true;
     let mut write_failed = false;
-    super::for_each_game(
-        &o.files,
-        &o.read,
-        &mut reporter,
-        |_, _, game, clean, rep| {
-            if !clean {
-                match o.on_error {
-                    OnError::Skip => return true,
-                    OnError::Stop => return false,
-                    OnError::Keep => {}
-                }
+    super::for_each_game(&o.files, &read, &mut reporter, |_, _, game, clean, rep| {
+        if !clean {
+            match o.on_error {
+                OnError::Skip => return true,
+                OnError::Stop => return false,
+                OnError::Keep => {}
             }
-            let text = match (&output, game) {
-                (Some(output), Game::Checked(checked)) => xiangqi::write_pgn(checked, output),
-                (Some(_), Game::Failed { raw, error }) => xiangqi::write_failed_pgn(raw, error),
-                (None, Game::Checked(checked)) => format!("{}\n", xiangqi::write_json(checked)),
-                (None, Game::Failed { raw, error }) => {
-                    format!(
-                        "{}\n",
-                        crate::common::write_failed_json(raw, error, "xiangqi")
-                    )
-                }
-            };
-            let text = if first || output.is_none() {
-                text
-            } else {
-                format!("\n{text}")
-            };
-            let bytes = match crate::input::encode(&text, o.output_encoding) {
-                Ok(b) => b,
-                Err(message) => {
-                    rep.io_error("<stdout>", &message);
-                    return true;
-                }
-            };
-            first = false;
-            if let Err(e) = out.write_all(&bytes) {
-                if !write_failed {
-                    rep.io_error("<stdout>", &e.to_string());
-                }
-                write_failed = true;
-                return false;
+        }
+        let text = match (&output, game) {
+            (Writer::Xiangqi(out), Game::Xiangqi(c)) => xiangqi::write_pgn(c, out),
+            (Writer::Shogi(n), Game::Shogi(c)) => shogi::write_psn(c, n.as_ref()),
+            (Writer::Json, Game::Xiangqi(c)) => format!("{}\n", xiangqi::write_json(c)),
+            (Writer::Json, Game::Shogi(c)) => format!("{}\n", shogi::write_json(c)),
+            (
+                Writer::Json,
+                Game::Failed {
+                    raw,
+                    error,
+                    variant,
+                },
+            ) => format!(
+                "{}\n",
+                crate::common::write_failed_json(raw, error, variant.name())
+            ),
+            (
+                Writer::Xiangqi(_),
+                Game::Failed {
+                    raw,
+                    error,
+                    variant: Variant::Xiangqi,
+                },
+            ) => xiangqi::write_failed_pgn(raw, error),
+            (
+                Writer::Shogi(_),
+                Game::Failed {
+                    raw,
+                    error,
+                    variant: Variant::Shogi,
+                },
+            ) => shogi::write_failed(raw, error),
+            (_, game) => {
+                let kind = match game {
+                    Game::Xiangqi(_)
+                    | Game::Failed {
+                        variant: Variant::Xiangqi,
+                        ..
+                    } => "xiangqi",
+                    _ => "shogi",
+                };
+                rep.emit(
+                        &Diagnostic::new(
+                            Severity::Error,
+                            "wrong-variant",
+                            format!(
+                                "a {kind} game cannot be written as {}: choose --to json or a {kind} notation",
+                                o.to.to_possible_value().map_or_else(String::new, |v| v.get_name().to_owned())
+                            ),
+                        ),
+                        None,
+                    );
+                return true;
             }
-            rep.converted += 1;
-            true
-        },
-    );
+        };
+        let text = if first || matches!(output, Writer::Json) {
+            text
+        } else {
+            format!("\n{text}")
+        };
+        let bytes = match crate::input::encode(&text, o.output_encoding) {
+            Ok(b) => b,
+            Err(message) => {
+                rep.io_error("<stdout>", &message);
+                return true;
+            }
+        };
+        first = false;
+        if let Err(e) = out.write_all(&bytes) {
+            if !write_failed {
+                rep.io_error("<stdout>", &e.to_string());
+            }
+            write_failed = true;
+            return false;
+        }
+        rep.converted += 1;
+        true
+    });
     if let Err(e) = out.flush()
         && !write_failed
     {
         reporter.io_error("<stdout>", &e.to_string());
     }
     reporter.finish("convert")
+}
+
+/// What convert writes.
+enum Writer {
+    /// A xiangqi PGN file.
+    Xiangqi(Output),
+    /// A shogi PSN file, with PSN or USI moves.
+    Shogi(Box<dyn TextNotation<shogi_board::Position>>),
+    /// One JSON object per game.
+    Json,
 }

@@ -7,22 +7,50 @@ pub(crate) mod perft;
 
 use notation_traits::{GameReader, RawGame};
 
-use crate::ReadOptions;
-use crate::input;
 use crate::report::{Reporter, Source};
-use crate::xiangqi::{self, Checked};
+use crate::{ReadOptions, Variant, input, shogi, xiangqi};
 
 /// A game as the subcommands get it: checked, or not readable at all.
 pub(crate) enum Game<'a> {
-    /// Read and checked (it may still hold errors).
-    Checked(&'a Checked),
-    /// Not readable at all: no notation fits, a bad FEN.
+    /// A xiangqi game, read and checked (it may still hold errors).
+    Xiangqi(&'a xiangqi::Checked),
+    /// A shogi game, read and checked (it may still hold errors).
+    Shogi(&'a shogi::Checked),
+    /// Not readable at all: no notation fits, a bad FEN or SFEN.
     Failed {
         /// The game as read from the file.
         raw: &'a RawGame,
         /// Why.
         error: &'a notation_traits::Diagnostic,
+        /// The game it was taken for.
+        variant: Variant,
     },
+}
+
+/// Which game a record holds: `--variant`, else the game of `--from`, else its tags (`[FEN]`,
+/// `[Game]`, `[Format]`, `[Red]` for xiangqi; `[SFEN]`, `[Handicap]`, `[Sente]`, `[Gote]` for
+/// shogi), else the one whose notations read more of its moves (xiangqi on a tie).
+pub(crate) fn variant_of(raw: &RawGame, opts: &ReadOptions) -> Variant {
+    if let Some(v) = opts.variant {
+        return v;
+    }
+    if let Some(from) = opts.from {
+        return from.variant();
+    }
+    let has = |names: &[&str]| names.iter().any(|n| raw.record.tag(n).is_some());
+    if has(&["FEN", "Game", "Format", "Red", "Variant", "ECCO"]) {
+        return Variant::Xiangqi;
+    }
+    if has(&["SFEN", "Handicap", "Sente", "Gote"]) {
+        return Variant::Shogi;
+    }
+    let shogi = shogi::fit(raw);
+    let xiangqi = xiangqi::fit(raw, opts);
+    if shogi > xiangqi {
+        Variant::Shogi
+    } else {
+        Variant::Xiangqi
+    }
 }
 
 /// Reads every game of every input, checks it and hands it to `each` with its file name and
@@ -88,29 +116,47 @@ fn check_one(
         clean &= !reporter.is_error(d);
         reporter.emit(&d.clone().in_file(name).in_game(game_no), Some(&source));
     }
-    match xiangqi::check(raw, opts) {
+    let variant = variant_of(raw, opts);
+    let checked = match variant {
+        Variant::Xiangqi => xiangqi::check(raw, opts).map(|c| Checked::Xiangqi(Box::new(c))),
+        Variant::Shogi => shogi::check(raw, opts).map(|c| Checked::Shogi(Box::new(c))),
+    };
+    match checked {
         Err(d) => {
             let d = d.in_file(name).in_game(game_no);
             reporter.emit(&d, Some(&source));
-            let go_on = each(
-                name,
-                game_no,
-                Game::Failed { raw, error: &d },
-                false,
-                reporter,
-            );
+            let game = Game::Failed {
+                raw,
+                error: &d,
+                variant,
+            };
+            let go_on = each(name, game_no, game, false, reporter);
             (false, go_on)
         }
         Ok(checked) => {
-            if let Some(note) = &checked.detected {
+            let (detected, diagnostics) = match &checked {
+                Checked::Xiangqi(c) => (&c.detected, &c.replayed.diagnostics),
+                Checked::Shogi(c) => (&c.inner.detected, &c.inner.replayed.diagnostics),
+            };
+            if let Some(note) = detected {
                 reporter.note(&format!("{name}: game {game_no}: {note}"));
             }
-            for d in &checked.replayed.diagnostics {
+            for d in diagnostics {
                 clean &= !reporter.is_error(d);
                 reporter.emit(&d.clone().in_file(name).in_game(game_no), Some(&source));
             }
-            let go_on = each(name, game_no, Game::Checked(&checked), clean, reporter);
+            let game = match &checked {
+                Checked::Xiangqi(c) => Game::Xiangqi(c),
+                Checked::Shogi(c) => Game::Shogi(c),
+            };
+            let go_on = each(name, game_no, game, clean, reporter);
             (clean, go_on)
         }
     }
+}
+
+/// A checked game of either kind, owned.
+enum Checked {
+    Xiangqi(Box<xiangqi::Checked>),
+    Shogi(Box<shogi::Checked>),
 }

@@ -1,31 +1,53 @@
 //! `kifu perft`: legal-move counts.
 
-use xiangqi_board::{Position, perft, perft_divide};
-
 use crate::Variant;
 use crate::report::{EXIT_DATA, EXIT_OK};
 
 pub(crate) fn run(variant: Variant, fen: Option<&str>, depth: u32, divide: bool) -> u8 {
-    match variant {
+    let lines: Vec<(String, u64)>;
+    let total = match variant {
         Variant::Xiangqi => {
-            let pos = match fen.map(Position::from_fen).transpose() {
+            let pos = match fen.map(xiangqi_board::Position::from_fen).transpose() {
                 Ok(p) => p.unwrap_or_default(),
                 Err(e) => {
                     eprintln!("error: --fen: {e}");
                     return EXIT_DATA;
                 }
             };
-            let total = if divide && depth > 0 {
-                let lines = perft_divide(&pos, depth);
-                for (mv, n) in &lines {
-                    println!("{mv}: {n}");
-                }
+            if divide && depth > 0 {
+                lines = xiangqi_board::perft_divide(&pos, depth)
+                    .into_iter()
+                    .map(|(m, n)| (m.to_string(), n))
+                    .collect();
                 lines.iter().map(|(_, n)| n).sum()
             } else {
-                perft(&pos, depth)
-            };
-            println!("{total}");
-            EXIT_OK
+                lines = Vec::new();
+                xiangqi_board::perft(&pos, depth)
+            }
         }
+        Variant::Shogi => {
+            let pos = match fen.map(shogi_board::Position::from_sfen).transpose() {
+                Ok(p) => p.unwrap_or_default(),
+                Err(e) => {
+                    eprintln!("error: --fen: {e}");
+                    return EXIT_DATA;
+                }
+            };
+            if divide && depth > 0 {
+                lines = shogi_board::perft_divide(&pos, depth)
+                    .into_iter()
+                    .map(|(m, n)| (m.to_string(), n))
+                    .collect();
+                lines.iter().map(|(_, n)| n).sum()
+            } else {
+                lines = Vec::new();
+                shogi_board::perft(&pos, depth)
+            }
+        }
+    };
+    for (mv, n) in &lines {
+        println!("{mv}: {n}");
     }
+    println!("{total}");
+    EXIT_OK
 }

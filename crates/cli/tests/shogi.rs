@@ -1,0 +1,268 @@
+//! The `kifu` binary on shogi records: the specimen files (testdata/shogi, copied from
+//! ../shared/specimens with their expected values), USI lines, errors, perft.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn testdata(name: &str) -> String {
+    format!("{}/../../testdata/shogi/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn kifu(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("kifu runs");
+    {
+        let mut input = child.stdin.take().expect("stdin");
+        if let Some(text) = stdin {
+            input.write_all(text.as_bytes()).expect("write stdin");
+        }
+    }
+    child.wait_with_output().expect("kifu finishes")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("UTF-8 output")
+}
+
+fn json_games(o: &Output) -> Vec<Value> {
+    stdout(o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+fn coords(moves: &Value) -> Vec<String> {
+    moves
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["coord"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// Board, side and hands of an SFEN (the move count is informative).
+fn sfen_key(sfen: &str) -> String {
+    sfen.split_whitespace()
+        .take(3)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn check_game(file: &str, got: &Value, want: &Value) {
+    let usi: Vec<String> = want["usi"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(coords(&got["moves"]), usi, "{file}");
+    assert_eq!(
+        sfen_key(got["start"].as_str().unwrap()),
+        sfen_key(want["start_sfen"].as_str().unwrap()),
+        "{file}"
+    );
+    assert_eq!(
+        sfen_key(got["final"].as_str().unwrap()),
+        sfen_key(want["final_sfen"].as_str().unwrap()),
+        "{file}"
+    );
+    assert_eq!(got["result"], want["result"], "{file}");
+    if let Some(terminal) = want.get("terminal") {
+        assert_eq!(&got["terminal"], terminal, "{file}");
+    }
+    for c in want["comments"].as_array().into_iter().flatten() {
+        let ply = c["after_ply"].as_u64().unwrap() as usize;
+        let comments = if ply == 0 {
+            &got["comments"]
+        } else {
+            &got["moves"][ply - 1]["comments"]
+        };
+        assert!(
+            comments.as_array().unwrap().contains(&c["text"]),
+            "{file}: comment after ply {ply}: {comments}"
+        );
+    }
+    for v in want["variations"].as_array().into_iter().flatten() {
+        let ply = v["ply"].as_u64().unwrap() as usize;
+        let line = &got["moves"][ply - 1]["variations"][0];
+        let want: Vec<&str> = v["usi"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
+        assert_eq!(coords(line), want, "{file}");
+    }
+    // Clock times `(mm:ss / hh:mm:ss)`: the seconds of the move, as expected.json counts them.
+    for (i, t) in want["times"].as_array().into_iter().flatten().enumerate() {
+        let clock = got["moves"][i]["clock"].as_str().unwrap();
+        let (move_time, _) = clock.split_once('/').unwrap();
+        let seconds: u64 = move_time
+            .trim()
+            .split(':')
+            .fold(0, |acc, part| acc * 60 + part.parse::<u64>().unwrap());
+        assert_eq!(seconds, t[0].as_u64().unwrap(), "{file} ply {}", i + 1);
+    }
+}
+
+#[test]
+fn every_shogi_specimen_reads_to_its_expected_moves() {
+    let expected: Value = serde_json::from_str(
+        &std::fs::read_to_string(testdata("specimens-expected.json")).unwrap(),
+    )
+    .unwrap();
+    let mut checked = 0;
+    for spec in expected["specimens"].as_array().unwrap() {
+        let file = spec["file"].as_str().unwrap();
+        let o = kifu(&["convert", "--to", "json", &testdata(file)], None);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{file}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let games = json_games(&o);
+        match spec.get("games") {
+            Some(list) => {
+                let list = list.as_array().unwrap();
+                assert_eq!(games.len(), list.len(), "{file}");
+                for (got, want) in games.iter().zip(list) {
+                    check_game(file, got, want);
+                }
+            }
+            None => {
+                assert_eq!(games.len(), 1, "{file}");
+                check_game(file, &games[0], spec);
+            }
+        }
+        checked += 1;
+    }
+    // Eight files, the Shift_JIS one among them.
+    assert_eq!(checked, 8);
+}
+
+#[test]
+fn the_real_game_converts_in_every_style_and_back() {
+    let real = testdata("shogi-real-game.psn");
+    let original = json_games(&kifu(&["convert", "--to", "json", &real], None));
+    for args in [
+        &["--to", "psn"][..],
+        &["--to", "psn", "--style", "long"][..],
+        &["--to", "psn", "--squares", "digits"][..],
+        &["--to", "psn", "--style", "long", "--squares", "digits"][..],
+        &["--to", "usi"][..],
+    ] {
+        let mut all = vec!["convert"];
+        all.extend_from_slice(args);
+        all.push(&real);
+        let o = kifu(&all, None);
+        assert_eq!(o.status.code(), Some(0), "{args:?}");
+        let text = stdout(&o);
+        assert!(
+            text.starts_with("[Sente \"Player A\"]\n[Gote \"Player B\"]\n[SFEN "),
+            "{text}"
+        );
+        let back = json_games(&kifu(&["convert", "--to", "json", "-"], Some(&text)));
+        assert_eq!(
+            coords(&back[0]["moves"]),
+            coords(&original[0]["moves"]),
+            "{args:?}"
+        );
+        assert_eq!(back[0]["result"], "1-0");
+    }
+    // The short form is the one the file is written in: token for token.
+    let o = kifu(&["convert", "--to", "psn", &real], None);
+    let written: Vec<String> = stdout(&o)
+        .lines()
+        .filter(|l| !l.starts_with('[') && !l.is_empty())
+        .map(str::to_owned)
+        .collect();
+    let source = std::fs::read_to_string(&real).unwrap();
+    let moves: Vec<String> = source
+        .lines()
+        .filter(|l| !l.starts_with('[') && !l.is_empty())
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(written, moves);
+}
+
+#[test]
+fn a_usi_position_line_is_a_game() {
+    let o = kifu(
+        &["convert", "--to", "psn"],
+        Some("position startpos moves 7g7f 3c3d 8h2b+\n"),
+    );
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        stdout(&o).ends_with("\n1.P-7f\n2.P-3d\n3.Bx2b+\n"),
+        "{}",
+        stdout(&o)
+    );
+    let o = kifu(
+        &["convert", "--to", "json"],
+        Some("position sfen 7lk/9/8S/9/9/9/9/7L1/8K b P 1 moves L2h2c\n"),
+    );
+    let v = &json_games(&o)[0];
+    assert_eq!(v["start"], "7lk/9/8S/9/9/9/9/7L1/8K b P 1");
+    assert_eq!(v["moves"][0]["coord"], "2h2c");
+}
+
+#[test]
+fn illegal_shogi_moves_name_the_rule() {
+    // Uchifuzume: ../shared/fixtures/README.md, `P*1b` is illegal here.
+    let o = kifu(
+        &["check", "--format", "json"],
+        Some("[SFEN \"7lk/9/8S/9/9/9/9/7L1/8K b P 1\"]\n\n1.P*1b\n"),
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let d: Value =
+        serde_json::from_str(String::from_utf8_lossy(&o.stderr).lines().next().unwrap()).unwrap();
+    assert_eq!(d["code"], "uchifuzume");
+    assert_eq!(d["ply"], 1);
+    assert_eq!(d["position"], "7lk/9/8S/9/9/9/9/7L1/8K b P 1");
+    // Nifu: a second unpromoted pawn on file 7.
+    let o = kifu(
+        &["check", "--format", "json"],
+        Some(
+            "[SFEN \"lnsgkgsnl/1r5b1/pppppppp1/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1\"]\n\n1.P*7e\n",
+        ),
+    );
+    let d: Value =
+        serde_json::from_str(String::from_utf8_lossy(&o.stderr).lines().next().unwrap()).unwrap();
+    assert_eq!(d["code"], "nifu");
+}
+
+#[test]
+fn perft_counts_shogi() {
+    let o = kifu(&["perft", "--variant", "shogi", "3"], None);
+    assert_eq!(stdout(&o).lines().last(), Some("25470"));
+    let o = kifu(
+        &[
+            "perft",
+            "--variant",
+            "shogi",
+            "--fen",
+            "7lk/9/8S/9/9/9/9/7L1/8K b P 1",
+            "2",
+        ],
+        None,
+    );
+    assert_eq!(stdout(&o).lines().last(), Some("639"));
+}
+
+#[test]
+fn a_shogi_game_is_not_written_as_xiangqi() {
+    let o = kifu(
+        &["convert", "--to", "wxf", "--variant", "shogi"],
+        Some("1.P-7f 2.P-3d\n"),
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("a shogi game cannot be written as wxf"));
+}
