@@ -500,7 +500,8 @@ pub(crate) fn choose(
         }
         several => {
             let piece = Piece::new(color, request.kind);
-            let candidates = several.iter().map(|&m| write(pos, m)).collect();
+            let mut candidates: Vec<String> = several.iter().map(|&m| write(pos, m)).collect();
+            candidates.sort();
             Err(MoveError::Ambiguous {
                 description: format!(
                     "{} {} can make the move `{shown}`",

@@ -257,3 +257,21 @@ fn xqbase_pawn_forms() {
     assert_eq!(read.warnings[0].code, "xqbase-form");
     assert!(xqbase.read_move(&pos, "P..6").unwrap().warnings.is_empty());
 }
+
+#[test]
+fn a_tandem_marker_without_its_file_fits_two_pawns_and_is_an_error() {
+    // Research note, edge case 9: red pawns doubled on files 5 (e7, e6) and 7 (c7, c6). `P+.6`
+    // names the front pawn of either file; both can go to file 6, so it is no move at all: the
+    // error lists the canonical spellings (the file digit replaces the letter).
+    let pos = Position::from_fen("5k3/9/2P1P4/2P1P4/9/9/9/9/9/3K5 w - - 0 1").unwrap();
+    let wxf = Wxf::new(Language::English);
+    let err = wxf.read_move(&pos, "P+.6").unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "ambiguous move: two red pawns can make the move `P+.6`: write 5+.6 or 7+.6"
+    );
+    assert_eq!(wxf.read_move(&pos, "5+.6").unwrap().mv.to_string(), "e7d7");
+    assert_eq!(wxf.read_move(&pos, "7+.6").unwrap().mv.to_string(), "c7d7");
+    // Both front pawns can step forward too.
+    assert!(wxf.read_move(&pos, "P++1").is_err());
+}
