@@ -2,8 +2,8 @@
 //! notation (PSN or USI, given or detected), checking every move, and writing PSN, USI or JSON.
 
 use notation_traits::{
-    Diagnostic, GameRecord, GameResult, RawGame, ReplayOptions, Severity, Termination,
-    TextNotation, position_command, replay_with,
+    Diagnostic, GameRecord, GameResult, RawGame, ReplayOptions, Termination, TextNotation,
+    position_command,
 };
 use psn::{Dialect, Psn, PsnGame, Terminal, Usi, write_game};
 use serde_json::json;
@@ -65,15 +65,13 @@ pub(crate) fn check(raw: &RawGame, opts: &ReadOptions) -> Result<Checked, Box<Di
         Some(kind @ (InputNotation::Psn | InputNotation::Usi)) => (reading(kind), None),
         _ => choose(&start, record, game.dialect),
     };
-    let mut replayed = replay_with(
-        record,
-        start,
+    let mut replayed = game.replay_in(
         reading.notation.as_ref(),
         ReplayOptions {
             repair: opts.repair,
             ..ReplayOptions::default()
         },
-    );
+    )?;
     // The reader's own findings (terminal words, result conflicts) come with the game.
     let mut diagnostics: Vec<Diagnostic> = game
         .raw
@@ -84,25 +82,6 @@ pub(crate) fn check(raw: &RawGame, opts: &ReadOptions) -> Result<Checked, Box<Di
         .collect();
     diagnostics.append(&mut replayed.diagnostics);
     replayed.diagnostics = diagnostics;
-    if let Some(t) = &game.terminal
-        && t.word == psn::TerminalWord::Mate
-        && replayed.unread.is_empty()
-        && !replayed.end.is_checkmate()
-    {
-        replayed.diagnostics.push(
-            Diagnostic::new(
-                Severity::Warning,
-                "terminal-mismatch",
-                format!(
-                    "`{}` written, but the {} king is not checkmated",
-                    t.text,
-                    replayed.end.side_to_move()
-                ),
-            )
-            .at(t.span)
-            .with_position(replayed.end.to_sfen()),
-        );
-    }
     Ok(Checked {
         inner: common::Checked::new(replayed, detected, &game.raw),
         terminal: game.terminal,

@@ -351,11 +351,21 @@ impl PsnGame {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn replay(&self, options: ReplayOptions) -> Result<Replayed<Position>, Box<Diagnostic>> {
+        self.replay_in(self.dialect.notation().as_ref(), options)
+    }
+
+    /// [`PsnGame::replay`] with another notation than the dialect's (a user's choice).
+    ///
+    /// # Errors
+    ///
+    /// The start position's diagnostic when it cannot be read.
+    pub fn replay_in(
+        &self,
+        notation: &dyn TextNotation<Position>,
+        options: ReplayOptions,
+    ) -> Result<Replayed<Position>, Box<Diagnostic>> {
         let start = self.start.clone()?;
-        let mut replayed = match self.dialect {
-            Dialect::Psn => replay_with(&self.raw.record, start, &Psn::default(), options),
-            Dialect::Psn2 | Dialect::Usi => replay_with(&self.raw.record, start, &Usi, options),
-        };
+        let mut replayed = replay_with(&self.raw.record, start, notation, options);
         if let Some(t) = &self.terminal
             && t.word == TerminalWord::Mate
             && replayed.unread.is_empty()

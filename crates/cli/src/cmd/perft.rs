@@ -1,53 +1,62 @@
 //! `kifu perft`: legal-move counts.
 
+use std::fmt::Display;
+
 use crate::Variant;
 use crate::report::{EXIT_DATA, EXIT_OK};
 
 pub(crate) fn run(variant: Variant, fen: Option<&str>, depth: u32, divide: bool) -> u8 {
-    let lines: Vec<(String, u64)>;
-    let total = match variant {
-        Variant::Xiangqi => {
-            let pos = match fen.map(xiangqi_board::Position::from_fen).transpose() {
-                Ok(p) => p.unwrap_or_default(),
-                Err(e) => {
-                    eprintln!("error: --fen: {e}");
-                    return EXIT_DATA;
-                }
-            };
-            if divide && depth > 0 {
-                lines = xiangqi_board::perft_divide(&pos, depth)
-                    .into_iter()
-                    .map(|(m, n)| (m.to_string(), n))
-                    .collect();
-                lines.iter().map(|(_, n)| n).sum()
-            } else {
-                lines = Vec::new();
-                xiangqi_board::perft(&pos, depth)
-            }
-        }
-        Variant::Shogi => {
-            let pos = match fen.map(shogi_board::Position::from_sfen).transpose() {
-                Ok(p) => p.unwrap_or_default(),
-                Err(e) => {
-                    eprintln!("error: --fen: {e}");
-                    return EXIT_DATA;
-                }
-            };
-            if divide && depth > 0 {
-                lines = shogi_board::perft_divide(&pos, depth)
-                    .into_iter()
-                    .map(|(m, n)| (m.to_string(), n))
-                    .collect();
-                lines.iter().map(|(_, n)| n).sum()
-            } else {
-                lines = Vec::new();
-                shogi_board::perft(&pos, depth)
-            }
-        }
+    let counted = match variant {
+        Variant::Xiangqi => count(
+            fen.map(xiangqi_board::Position::from_fen),
+            depth,
+            divide,
+            xiangqi_board::perft,
+            xiangqi_board::perft_divide,
+        ),
+        Variant::Shogi => count(
+            fen.map(shogi_board::Position::from_sfen),
+            depth,
+            divide,
+            shogi_board::perft,
+            shogi_board::perft_divide,
+        ),
     };
-    for (mv, n) in &lines {
-        println!("{mv}: {n}");
+    match counted {
+        Ok((lines, total)) => {
+            for (mv, n) in &lines {
+                println!("{mv}: {n}");
+            }
+            println!("{total}");
+            EXIT_OK
+        }
+        Err(e) => {
+            eprintln!("error: --fen: {e}");
+            EXIT_DATA
+        }
     }
-    println!("{total}");
-    EXIT_OK
+}
+
+/// The divide lines (when asked) and the total, from the given position or the start.
+fn count<P: Default, M: Display, E: Display>(
+    given: Option<Result<P, E>>,
+    depth: u32,
+    divide: bool,
+    perft: fn(&P, u32) -> u64,
+    perft_divide: fn(&P, u32) -> Vec<(M, u64)>,
+) -> Result<(Vec<(String, u64)>, u64), String> {
+    let pos = given
+        .transpose()
+        .map_err(|e| e.to_string())?
+        .unwrap_or_default();
+    if divide && depth > 0 {
+        let lines: Vec<(String, u64)> = perft_divide(&pos, depth)
+            .into_iter()
+            .map(|(m, n)| (m.to_string(), n))
+            .collect();
+        let total = lines.iter().map(|(_, n)| n).sum();
+        Ok((lines, total))
+    } else {
+        Ok((Vec::new(), perft(&pos, depth)))
+    }
 }
