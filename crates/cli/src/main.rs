@@ -1,6 +1,6 @@
 //! `kifu`: read, check, convert and compare shogi and xiangqi game records.
 //!
-//! The command-line contract (subcommands, options, JSON shapes, exit codes) is ../shared/CLI.md;
+//! The command-line contract (subcommands, options, JSON shapes, exit codes) is docs/cli.md;
 //! this binary is a thin layer over the library crates.
 
 mod cmd;
@@ -79,21 +79,10 @@ pub(crate) enum OutputNotation {
     Algebraic,
     /// Shogi: Portable Shogi Notation, in a PSN file.
     Psn,
-    /// Shogi: USI moves, in a PSN file.
+    /// Shogi: USI moves, in a PSN2 file (`[Black]`, `[White]` first).
     Usi,
-    /// One JSON object per game (JSON Lines), as CLI.md defines it.
+    /// One JSON object per game (JSON Lines), as docs/cli.md defines it.
     Json,
-}
-
-impl OutputNotation {
-    /// The game the notation belongs to (`None` for JSON, which takes both).
-    pub(crate) fn variant(self) -> Option<Variant> {
-        match self {
-            OutputNotation::Json => None,
-            OutputNotation::Psn | OutputNotation::Usi => Some(Variant::Shogi),
-            _ => Some(Variant::Xiangqi),
-        }
-    }
 }
 
 /// The game.
@@ -248,10 +237,11 @@ struct ConvertArgs {
     /// (ICCS), short or long (PSN).
     #[arg(long, value_enum)]
     style: Option<Style>,
-    /// How PSN output writes squares: letters (7f) or digits (76).
-    #[arg(long, value_enum, default_value_t = SquaresArg::Letters)]
-    squares: SquaresArg,
-    /// The sideways sign of WXF output: `.`, `=` or `none`.
+    /// How PSN output writes squares: letters (7f, the default) or digits (76).
+    #[arg(long, value_enum)]
+    squares: Option<SquaresArg>,
+    /// The sideways sign of WXF output: `.`, `=` or `none` (default `.` for English letters, `=`
+    /// for Finnish and German).
     #[arg(long, value_parser = parse_sideways)]
     sideways: Option<wxf_notation::Sideways>,
     /// What to write for a game with an error.
@@ -294,12 +284,35 @@ struct PerftArgs {
     /// Print one line per root move first.
     #[arg(long)]
     divide: bool,
-    /// The number of plies.
+    /// The number of plies (at most 30).
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=30))]
     depth: u32,
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let read = match &cli.command {
+        Command::Convert(a) => Some(&a.read),
+        Command::Check(a) => Some(&a.read),
+        Command::Compare(a) => Some(&a.read),
+        Command::Perft(_) => None,
+    };
+    if let Some(ReadOptions {
+        from: Some(from),
+        variant: Some(variant),
+        ..
+    }) = read
+        && from.variant() != *variant
+    {
+        eprintln!(
+            "error: --from {} is a {} notation, but --variant is {}",
+            from.to_possible_value()
+                .map_or_else(String::new, |v| v.get_name().to_owned()),
+            from.variant().name(),
+            variant.name()
+        );
+        return ExitCode::from(2);
+    }
     let code = match cli.command {
         Command::Convert(a) => cmd::convert::run(cmd::convert::Options {
             read: a.read,

@@ -65,7 +65,7 @@ impl<'a> Source<'a> {
 }
 
 /// The most diagnostics of one code shown for one game; the rest are counted.
-const MAX_PER_CODE: usize = 50;
+const MAX_PER_CODE: usize = 10;
 
 /// The most characters of a source line shown on each side of the place.
 const WINDOW: usize = 60;

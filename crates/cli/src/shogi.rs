@@ -34,6 +34,20 @@ fn reading(kind: InputNotation) -> Reading {
     }
 }
 
+/// A game ready to compare: its record (terminal word off), start position and reading.
+pub(crate) fn prepare_reading(
+    raw: &RawGame,
+    opts: &ReadOptions,
+) -> Result<(GameRecord<()>, Position, Reading), Box<Diagnostic>> {
+    let game = prepare(raw);
+    let start = game.start.clone()?;
+    let (reading, _) = match opts.from {
+        Some(kind @ (InputNotation::Psn | InputNotation::Usi)) => (reading(kind), None),
+        _ => choose(&start, &game.raw.record, game.dialect),
+    };
+    Ok((game.raw.record, start, reading))
+}
+
 /// A game ready to check: its text (an engine line turned into a record), start and terminal.
 fn prepare(raw: &RawGame) -> PsnGame {
     let mut raw = raw.clone();
@@ -73,17 +87,32 @@ pub(crate) fn check(raw: &RawGame, opts: &ReadOptions) -> Result<Checked, Box<Di
         },
     )?;
     // The reader's own findings (terminal words, result conflicts) come with the game.
+    // PsnGame::new appends its findings after the text reader's own.
     let mut diagnostics: Vec<Diagnostic> = game
         .raw
         .diagnostics
-        .iter()
-        .filter(|d| !raw.diagnostics.contains(d))
-        .cloned()
-        .collect();
+        .get(raw.diagnostics.len()..)
+        .unwrap_or_default()
+        .to_vec();
     diagnostics.append(&mut replayed.diagnostics);
     replayed.diagnostics = diagnostics;
+    let mut inner = common::Checked::new(replayed, detected, &game.raw);
+    // The unread rest runs to the end of the terminal word, which the reader took off the
+    // moves: it stays with the text kept as written.
+    if let (Some(first), Some(t)) = (inner.replayed.unread.first(), &game.terminal) {
+        let from = first
+            .number
+            .map_or(first.span.start, |n| n.span.start)
+            .offset;
+        let base = game.raw.record.span.start.offset;
+        inner.rest = game
+            .raw
+            .source
+            .get(from.saturating_sub(base)..t.span.end.offset.saturating_sub(base))
+            .map(|text| text.trim().to_owned());
+    }
     Ok(Checked {
-        inner: common::Checked::new(replayed, detected, &game.raw),
+        inner,
         terminal: game.terminal,
     })
 }
@@ -117,7 +146,7 @@ fn choose(
     (chosen, Some(note))
 }
 
-/// The game as a PSN file in `style` and `squares`, or with USI moves.
+/// The game as a PSN file with `notation`'s moves (PSN in a style, or USI).
 pub(crate) fn write_psn(checked: &Checked, notation: &dyn TextNotation<Position>) -> String {
     let r = &checked.inner.replayed;
     write_game(
@@ -126,6 +155,22 @@ pub(crate) fn write_psn(checked: &Checked, notation: &dyn TextNotation<Position>
         notation,
         checked.terminal.as_ref(),
         checked.inner.unread_comment().as_deref(),
+    )
+}
+
+/// The game as a PSN2 file: `[Black]` and `[White]` first, USI moves (MyShogi's format).
+pub(crate) fn write_psn2(checked: &Checked) -> String {
+    let text = write_psn(checked, &Usi);
+    let mut lines = text.splitn(3, '\n');
+    let (sente, gote, rest) = (
+        lines.next().unwrap_or_default(),
+        lines.next().unwrap_or_default(),
+        lines.next().unwrap_or_default(),
+    );
+    format!(
+        "{}\n{}\n{rest}",
+        sente.replacen("[Sente ", "[Black ", 1),
+        gote.replacen("[Gote ", "[White ", 1)
     )
 }
 

@@ -170,10 +170,33 @@ pub(crate) fn choose_reading(
         scored.into_iter().filter(|(s, _)| key(s) == best).collect();
     if best == (0, 0) && total > 0 {
         let first = &record.main.moves[0];
-        let help = if opts.from.is_some() {
+        let other_letters = opts.lang.and_then(|given| {
+            Language::ALL
+                .into_iter()
+                .filter(|&l| l != given)
+                .find(|&l| {
+                    let mut other = opts.clone();
+                    other.lang = Some(l);
+                    readings_to_try(&other, record).is_ok_and(|tries| {
+                        tries.iter().any(|r| {
+                            !common::score(start, record, r.notation.as_ref())
+                                .moves
+                                .is_empty()
+                        })
+                    })
+                })
+        });
+        let help = if let Some(l) = other_letters {
+            format!(
+                "the moves read in {} letters: --lang sets the letters of the input too; --out-lang sets only the output's",
+                language_name(l)
+            )
+        } else if opts.from.is_some() {
             "the moves are not in the notation given with --from (or its letters: --lang en, fi, de)"
+                .to_owned()
         } else {
             "give the notation with --from (wxf, chinese, iccs, uci, algebraic) and the letters with --lang (en, fi, de)"
+                .to_owned()
         };
         return Err(Box::new(
             Diagnostic::new(
@@ -200,8 +223,8 @@ pub(crate) fn choose_reading(
         let (s, reading) = distinct.remove(0);
         let note = if s.moves.is_empty() {
             format!(
-                "read as {}: its first move is well formed but fits no legal move",
-                reading.name
+                "read as {}: {} of {total} moves are well formed in it, but none reads in turn from the start",
+                reading.name, s.parsed
             )
         } else {
             format!(
@@ -243,14 +266,88 @@ pub(crate) fn fit(raw: &RawGame, opts: &ReadOptions) -> (usize, usize) {
         .unwrap_or((0, 0))
 }
 
+/// A game ready to compare or check.
+pub(crate) struct Prepared {
+    /// The record (an engine line turned into one).
+    pub(crate) record: GameRecord<()>,
+    pub(crate) start: Position,
+    pub(crate) reading: Reading,
+    /// What detection said.
+    pub(crate) detected: Option<String>,
+}
+
+/// Prepares a game: its record, start position and reading.
+pub(crate) fn prepare(raw: &RawGame, opts: &ReadOptions) -> Result<Prepared, Box<Diagnostic>> {
+    let record = position_command(&raw.record)
+        .map(|c| common::record_from_command(&raw.record, c, "FEN"))
+        .unwrap_or_else(|| raw.record.clone());
+    let start = start_position(&record)?;
+    let (reading, detected) = choose_reading(opts, &start, &record)?;
+    Ok(Prepared {
+        record,
+        start,
+        reading,
+        detected,
+    })
+}
+
+/// When `--lang` was given and the game reads further in other letters, says so: `--lang` sets
+/// the input's letters too, `--out-lang` only the output's.
+fn language_hint(
+    opts: &ReadOptions,
+    given: Language,
+    start: &Position,
+    record: &GameRecord<()>,
+    replayed: &mut notation_traits::Replayed<Position>,
+) {
+    let read = replayed.record.main.moves.len();
+    let best = Language::ALL
+        .into_iter()
+        .filter(|&l| l != given)
+        .filter_map(|l| {
+            let mut other = opts.clone();
+            other.lang = Some(l);
+            let tries = readings_to_try(&other, record).ok()?;
+            tries
+                .iter()
+                .map(|r| {
+                    common::score(start, record, r.notation.as_ref())
+                        .moves
+                        .len()
+                })
+                .max()
+                .map(|n| (n, l))
+        })
+        .max_by_key(|(n, _)| *n);
+    if let Some((n, l)) = best
+        && n > read
+    {
+        replayed.diagnostics.push(
+            Diagnostic::new(
+                Severity::Warning,
+                "language-hint",
+                format!(
+                    "the game reads further in {} letters ({n} of {} plies) than in {} letters ({read})",
+                    language_name(l),
+                    record.main.moves.len(),
+                    language_name(given)
+                ),
+            )
+            .with_help("--lang sets the letters of the input too; --out-lang sets only the output's"),
+        );
+    }
+}
+
 /// Reads and checks one game.
 pub(crate) fn check(raw: &RawGame, opts: &ReadOptions) -> Result<Checked, Box<Diagnostic>> {
-    let command =
-        position_command(&raw.record).map(|c| common::record_from_command(&raw.record, c, "FEN"));
-    let record = command.as_ref().unwrap_or(&raw.record);
-    let start = start_position(record)?;
-    let (reading, detected) = choose_reading(opts, &start, record)?;
-    let replayed = replay_with(
+    let Prepared {
+        record,
+        start,
+        reading,
+        detected,
+    } = prepare(raw, opts)?;
+    let record = &record;
+    let mut replayed = replay_with(
         record,
         start,
         reading.notation.as_ref(),
@@ -259,6 +356,11 @@ pub(crate) fn check(raw: &RawGame, opts: &ReadOptions) -> Result<Checked, Box<Di
             ..ReplayOptions::default()
         },
     );
+    if let Some(given) = opts.lang
+        && replayed.has_errors()
+    {
+        language_hint(opts, given, &start, record, &mut replayed);
+    }
     Ok(Checked::new(replayed, detected, raw))
 }
 

@@ -165,10 +165,13 @@ fn the_real_game_converts_in_every_style_and_back() {
         let o = kifu(&all, None);
         assert_eq!(o.status.code(), Some(0), "{args:?}");
         let text = stdout(&o);
-        assert!(
-            text.starts_with("[Sente \"Player A\"]\n[Gote \"Player B\"]\n[SFEN "),
-            "{text}"
-        );
+        // USI output is PSN2: MyShogi reads it by its first tag, `[Black]`.
+        let first = if args.contains(&"usi") {
+            "[Black \"Player A\"]\n[White \"Player B\"]\n[SFEN "
+        } else {
+            "[Sente \"Player A\"]\n[Gote \"Player B\"]\n[SFEN "
+        };
+        assert!(text.starts_with(first), "{text}");
         let back = json_games(&kifu(&["convert", "--to", "json", "-"], Some(&text)));
         assert_eq!(
             coords(&back[0]["moves"]),
@@ -265,4 +268,84 @@ fn a_shogi_game_is_not_written_as_xiangqi() {
     );
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("a shogi game cannot be written as wxf"));
+}
+
+#[test]
+fn compare_reads_shogi_in_any_notation() {
+    let majewski = testdata("shogi-majewski.psn");
+    let usi = kifu(&["convert", "--to", "usi", &majewski], None);
+    let dir = std::env::temp_dir().join(format!("kifu-shogi-compare-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("usi.psn");
+    std::fs::write(&path, usi.stdout).unwrap();
+    let o = kifu(&["compare", &majewski, path.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("the same game: 86 plies"),
+        "{}",
+        stdout(&o)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn repair_needs_the_rest_of_the_game() {
+    // The last move is a pawn drop with no pawn in hand: its nearest spelling is a pawn move,
+    // but nothing after it confirms that: no repair.
+    let game = "[Sente \"a\"]\n[Gote \"b\"]\n1.P-7f\n2.P-3d\n3.P-2f\n4.P-4d\n5.P*7e\n";
+    let o = kifu(
+        &["convert", "--repair", "--to", "psn", "--format", "json"],
+        Some(game),
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        stderr.contains("too little of the game follows"),
+        "{stderr}"
+    );
+    // `G-5h` fits both golds; the later `G-4h` is ambiguous after one of them only. That makes
+    // no reading better: both stay, and nothing is repaired.
+    let game = "P-7f P-3d G-5h G4a-5b G-4h\n";
+    let o = kifu(&["convert", "--repair", "--to", "psn"], Some(game));
+    assert_eq!(o.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        stderr.contains("ply 3 (`G-5h`): ambiguous move"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("repaired-move"), "{stderr}");
+}
+
+#[test]
+fn engine_lines_are_games_each() {
+    let o = kifu(
+        &["convert", "--to", "json"],
+        Some("position startpos moves 7g7f\nposition startpos moves 2g2f\n"),
+    );
+    let games = json_games(&o);
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[1]["moves"][0]["coord"], "2g2f");
+}
+
+#[test]
+fn moves_after_a_terminal_word_are_kept() {
+    let o = kifu(
+        &["convert", "--to", "json"],
+        Some("[Sente \"a\"]\n[Gote \"b\"]\n1.P-7f\n2.P-3d\n3.Resigns\n4.P-2f {lost?}\n"),
+    );
+    let v = &json_games(&o)[0];
+    assert_eq!(v["result_comments"], serde_json::json!(["4.P-2f {lost?}"]));
+}
+
+#[test]
+fn contradicting_options_are_usage_errors() {
+    let o = kifu(
+        &["check", "--from", "psn", "--variant", "xiangqi"],
+        Some(""),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let o = kifu(&["perft", "--variant", "shogi", "3000"], None);
+    assert_eq!(o.status.code(), Some(2));
+    let o = kifu(&["convert", "--to", "wxf", "--squares", "digits"], Some(""));
+    assert_eq!(o.status.code(), Some(2));
 }

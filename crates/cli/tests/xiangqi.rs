@@ -655,3 +655,68 @@ fn repeated_tags_and_unknown_glyphs_are_kept() {
     );
     assert!(stdout(&o).contains("[Event \"x\"]\n[Event \"y\"]\n"));
 }
+
+#[test]
+fn an_ellipsis_on_the_first_move_is_an_error_with_more_moves_after_it() {
+    let o = kifu(
+        &["check", "--format", "json", "--from", "wxf"],
+        Some("1... H8+7 2. C2.5\n"),
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(diagnostics(&o)[0]["code"], "wrong-side-to-move");
+}
+
+#[test]
+fn a_wrong_language_gets_a_hint() {
+    // Detected among the German-letter readings, none of which reads a move.
+    let o = kifu(
+        &["convert", "--to", "wxf", "--lang", "de", "--format", "json"],
+        Some("1. C2.5 H8+7\n"),
+    );
+    let ds = diagnostics(&o);
+    assert!(
+        ds[0]["help"]
+            .as_str()
+            .unwrap()
+            .starts_with("the moves read in English letters")
+    );
+    // Given the notation, the game is read up to the first move, and the hint is a warning.
+    let o = kifu(
+        &[
+            "convert", "--to", "wxf", "--from", "wxf", "--lang", "de", "--format", "json",
+        ],
+        Some("1. C2.5 H8+7\n"),
+    );
+    let ds = diagnostics(&o);
+    let hint = ds
+        .iter()
+        .find(|d| d["code"] == "language-hint")
+        .expect("a hint");
+    assert!(
+        hint["message"]
+            .as_str()
+            .unwrap()
+            .contains("English letters (2 of 2 plies)")
+    );
+}
+
+#[test]
+fn kifu_json_given_back_is_named() {
+    let json = stdout(&kifu(&["convert", "--to", "json"], Some("1. C2.5 H8+7\n")));
+    let o = kifu(&["check", "--format", "json"], Some(&json));
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(diagnostics(&o)[0]["code"], "json-input");
+}
+
+#[test]
+fn text_after_the_result_is_kept_as_a_comment() {
+    let o = kifu(
+        &["convert", "--to", "json"],
+        Some("1. C2.5 H8+7 1-0 ============ 欢迎访问\n"),
+    );
+    let v: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(
+        v["result_comments"],
+        serde_json::json!(["============ 欢迎访问"])
+    );
+}

@@ -32,7 +32,8 @@
 //! Not accepted: upper-case files, WinBoard's ranks 0-9 (`Rb0`), a hyphen between the squares,
 //! full-width characters.
 //!
-//! Rule: the seed document (Finnish algebraic notation, `002_967f149c5c7f1bde.txt`);
+//! Rule: the Finnish xiangqi notation guide the project started from (its game is
+//! testdata/xiangqi/seed-algebraic-fi.pgn);
 //! Fairy-Stockfish `NOTATION_SAN` for the disambiguation order and the check signs.
 
 use std::fmt;

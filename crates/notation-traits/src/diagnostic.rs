@@ -2,7 +2,7 @@
 //! in which position, and what to write instead.
 //!
 //! The command line renders a [`Diagnostic`] as text with the source line and a caret, or as one
-//! JSON object per line with the fields of `CLI.md` (`severity`, `code`, `file`, `game`, `line`,
+//! JSON object per line with the fields of docs/cli.md (`severity`, `code`, `file`, `game`, `line`,
 //! `column`, `ply`, `text`, `message`, `help`, `candidates`, `position`).
 
 use std::fmt;

@@ -22,7 +22,10 @@
 //! - a clock time in parentheses after a move (`(00:03 / 00:00:03)`), kept as written;
 //! - NAGs `$n` and the glyphs `!`, `?`, `!!`, `??`, `!?`, `?!` after a move;
 //! - results `1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`; comments after the result are kept, other text
-//!   after it is ignored with a warning (`text-after-result`).
+//!   after it is not read: it is kept as a comment after the result, with a warning
+//!   (`text-after-result`);
+//! - games following each other without tags: a line opening with a move number after a result,
+//!   or a new engine `position` line, starts the next game.
 //!
 //! A new game starts at a tag line (`[`) that follows movetext.
 
@@ -161,7 +164,9 @@ impl<R: BufRead> GameReader<R> {
                 start = Some(at);
             } else if !in_comment
                 && seen_movetext
-                && (trimmed.starts_with('[') || (after_result && starts_with_move_number(trimmed)))
+                && (trimmed.starts_with('[')
+                    || (after_result && starts_with_move_number(trimmed))
+                    || trimmed.starts_with("position "))
             {
                 // Tags after movetext, or movetext numbered from the start after a result: the
                 // next game.
@@ -296,7 +301,8 @@ struct Builder {
     current: Line<()>,
     pending_number: Option<MoveNumber>,
     after_result: bool,
-    warned_after_result: bool,
+    /// Where the text after the result that is not read begins (an offset in the file).
+    ignored_from: Option<usize>,
 }
 
 impl Builder {
@@ -305,6 +311,10 @@ impl Builder {
     }
 
     fn comment(&mut self, text: String) {
+        if self.ignored_from.is_some() && self.stack.is_empty() {
+            // Kept with the rest of the text after the result.
+            return;
+        }
         if self.after_result && self.stack.is_empty() {
             self.record.trailing_comments.push(text);
         } else if let Some(m) = self.last_move() {
@@ -327,11 +337,13 @@ impl Builder {
     /// Whether text after the result is being ignored (warning once).
     fn ignored_after_result(&mut self, span: Span, text: &str) -> bool {
         if self.after_result && self.stack.is_empty() {
-            if !self.warned_after_result {
-                self.warned_after_result = true;
+            if self.ignored_from.is_none() {
+                self.ignored_from = Some(span.start.offset);
                 self.warn(
                     "text-after-result",
-                    format!("text after the result ignored, starting at `{text}`"),
+                    format!(
+                        "text after the result is not read (kept as a comment), starting at `{text}`"
+                    ),
                     span,
                 );
             }
@@ -357,7 +369,7 @@ fn parse_game(text: &str, start: Pos) -> RawGame {
         current: Line::default(),
         pending_number: None,
         after_result: false,
-        warned_after_result: false,
+        ignored_from: None,
     };
     parse_tags(&mut cur, &mut b);
     parse_movetext(&mut cur, &mut b);
@@ -385,6 +397,10 @@ fn parse_game(text: &str, start: Pos) -> RawGame {
     }
     b.record.main = b.current;
     b.record.span.end = cur.pos;
+    if let Some(from) = b.ignored_from {
+        let rest = text.get(from - start.offset..).unwrap_or_default().trim();
+        b.record.trailing_comments.push(rest.to_owned());
+    }
     RawGame {
         record: b.record,
         diagnostics: b.diagnostics,

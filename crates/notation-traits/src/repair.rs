@@ -4,7 +4,8 @@
 //! its position: for an ambiguous move every fitting move, otherwise the legal moves whose
 //! spelling in the same notation is nearest to the text (edit distance at most 2, the nearest
 //! kept). Each choice is followed through the rest of the line, branching again at every later
-//! faulty move. The readings that reach the end of the line with the fewest changes are kept;
+//! faulty move (an ambiguous move is followed in all its readings without counting as a change).
+//! The readings that reach the end of the line with the fewest changes are kept;
 //! where they all agree on a move, that move is the repair; where they differ, the move stays
 //! an error listing the readings.
 
@@ -178,6 +179,11 @@ where
         }
         let (options, left) = match self.notation.read(&pos, self.texts[i]) {
             Ok(r) => (vec![r.mv], left),
+            // An ambiguous move is no typo: its readings are followed without counting a
+            // change, so a later ambiguity never makes one reading look better than another.
+            Err(NotationError::Move(MoveError::Ambiguous { .. })) => {
+                (near_moves(&pos, self.texts[i], self.notation), left)
+            }
             Err(_) if left == 0 => (Vec::new(), 0),
             Err(_) => (near_moves(&pos, self.texts[i], self.notation), left - 1),
         };

@@ -4,7 +4,7 @@
 
 use crate::{
     Diagnostic, GameRecord, GameResult, Line, MoveEntry, MoveNotation, MoveNumber, NotationError,
-    Position, Readings, RepairLimits, Resolved, Severity, find_readings,
+    Position, Readings, RepairLimits, Resolved, Severity, find_readings, near_moves,
 };
 
 /// An object-safe view of a [`MoveNotation`]: read and write moves as text.
@@ -71,6 +71,10 @@ impl<P: Position> Replayed<P> {
     }
 }
 
+/// How many plies after a fault must read with its only near reading for that reading to count
+/// as confirmed by the rest of the game.
+const CONFIRMING_PLIES: usize = 3;
+
 /// How a file numbers its moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Numbering {
@@ -121,6 +125,20 @@ where
         diagnostics: Vec::new(),
     };
     let main = cx.main_line(&raw.main, start.clone(), options);
+    if main.unread.is_empty()
+        && let (Some(stated), Some((board, termination))) = (raw.result(), main.end.outcome())
+        && stated != board
+    {
+        let mut d = Diagnostic::new(
+            Severity::Warning,
+            "result-mismatch",
+            format!(
+                "the game gives the result `{stated}`, but the last position is {termination}: `{board}`"
+            ),
+        );
+        d.span = raw.result_span;
+        cx.diagnostics.push(d.with_position(main.end.to_text()));
+    }
     let token = raw
         .result_token
         .as_deref()
@@ -158,6 +176,10 @@ where
 }
 
 fn choose_numbering<P: Position>(moves: &[MoveEntry<()>], start: &P) -> Numbering {
+    // An ellipsis (`12...`) belongs to numbering by move pairs.
+    if moves.iter().any(|m| m.number.is_some_and(|n| n.ellipsis)) {
+        return Numbering::PerPair;
+    }
     let ply0 = start.ply_number();
     let pair0 = start.move_number();
     let first_second = !P::is_first_player(start.side_to_move());
@@ -220,10 +242,7 @@ impl<N: ?Sized> Context<'_, N> {
         for (i, entry) in raw.moves.iter().enumerate() {
             let ply = i as u32 + 1;
             if let Some(number) = entry.number {
-                if self.numbering == Numbering::PerPair
-                    && number.ellipsis
-                    && P::is_first_player(pos.side_to_move())
-                {
+                if number.ellipsis && P::is_first_player(pos.side_to_move()) {
                     // `1... H8+7` from a position with the first player to move: the record and
                     // the position disagree about whose move it is; reading on would give the
                     // other side's move.
@@ -284,7 +303,12 @@ impl<N: ?Sized> Context<'_, N> {
                         .map(|&m| self.notation.write(&pos, m))
                         .collect();
                     if let ([only], [text]) = (choices.as_slice(), written.as_slice()) {
-                        if options.repair && accepting {
+                        // The rest of the game decides when it rules out other moves spelt as
+                        // near, or when several plies after the fault read with this one.
+                        let plies_after = raw.moves.len() - i - 1;
+                        let nearest = near_moves(&pos, &entry.text, self.notation).len();
+                        let decided = nearest >= 2 || plies_after >= CONFIRMING_PLIES;
+                        if options.repair && accepting && decided {
                             let mut w = Diagnostic::new(
                                 Severity::Warning,
                                 "repaired-move",
@@ -295,17 +319,30 @@ impl<N: ?Sized> Context<'_, N> {
                                 ),
                             );
                             w.span = d.span;
+                            let why = if nearest >= 2 {
+                                format!(
+                                    "`{text}` is the only move spelt nearly so that lets the rest of the game be read"
+                                )
+                            } else {
+                                format!(
+                                    "`{text}` is the only move spelt nearly so, and the {plies_after} plies after it read with it"
+                                )
+                            };
                             self.diagnostics.push(
                                 w.with_ply(ply)
                                     .with_text(entry.text.clone())
-                                    .with_help(format!(
-                                        "`{text}` is the only move that lets the rest of the game be read"
-                                    ))
+                                    .with_help(why)
                                     .with_position(before.clone()),
                             );
                         } else {
                             d.candidates = written.clone();
-                            d.help = Some(format!("the rest of the game reads only with `{text}`"));
+                            d.help = Some(if decided {
+                                format!("the rest of the game reads only with `{text}`")
+                            } else {
+                                format!(
+                                    "`{text}` is the nearest legal spelling, but too little of the game follows to confirm it"
+                                )
+                            });
                             self.diagnostics.push(d);
                             self.stop(&mut accepting, &mut end, &mut unread, &pos, raw, i);
                         }

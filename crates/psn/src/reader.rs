@@ -239,6 +239,30 @@ impl PsnGame {
     /// from White when the first move number has an ellipsis (`1...`), else from Black.
     pub fn new(mut raw: RawGame) -> PsnGame {
         let start = start_position(&raw.record);
+        // `[SFEN]` decides the start; a `[Handicap]` naming another one is worth a word.
+        if let (Ok(pos), Some(tag)) = (&start, find_tag(&raw.record, "Handicap"))
+            && find_tag(&raw.record, "SFEN").is_some()
+            && let Ok(named) = tag.value.parse::<Handicap>()
+            && named
+                .position()
+                .to_sfen()
+                .split_whitespace()
+                .take(3)
+                .collect::<Vec<_>>()
+                != pos.to_sfen().split_whitespace().take(3).collect::<Vec<_>>()
+        {
+            raw.diagnostics.push(
+                Diagnostic::new(
+                    Severity::Warning,
+                    "handicap-mismatch",
+                    format!(
+                        "[Handicap \"{}\"] names another start than [SFEN]: the SFEN is used",
+                        tag.value
+                    ),
+                )
+                .at(tag.span),
+            );
+        }
         let first = match &start {
             Ok(pos) => pos.side_to_move(),
             Err(_) => {

@@ -225,13 +225,14 @@ pub fn split_terminal(raw: &mut RawGame, first: Color) -> Option<Terminal> {
     let after = moves.split_off(i + 1);
     let entry = moves.pop()?;
     let word = TerminalWord::from_word(&entry.text)?;
+    let mut kept_after = None;
     if let Some(next) = after.first() {
         raw.diagnostics.push(
             Diagnostic::new(
                 Severity::Warning,
                 "text-after-result",
                 format!(
-                    "{} move(s) after the terminal word `{}` ignored, starting at `{}`",
+                    "{} move(s) after the terminal word `{}` are not read (kept as a comment), starting at `{}`",
                     after.len(),
                     entry.text,
                     next.text
@@ -239,6 +240,17 @@ pub fn split_terminal(raw: &mut RawGame, first: Color) -> Option<Terminal> {
             )
             .at(next.span),
         );
+        // The text from there on, as written, so nothing is lost.
+        let base = raw.record.span.start.offset;
+        let from = next.number.map_or(next.span.start, |n| n.span.start).offset;
+        let to = raw
+            .record
+            .result_span
+            .map_or(raw.source.len(), |s| s.start.offset.saturating_sub(base));
+        kept_after = raw
+            .source
+            .get(from.saturating_sub(base)..to.max(from.saturating_sub(base)))
+            .map(|t| t.trim().to_owned());
     }
     if !entry.variations.is_empty() {
         raw.diagnostics.push(
@@ -259,6 +271,7 @@ pub fn split_terminal(raw: &mut RawGame, first: Color) -> Option<Terminal> {
         record.result_span = Some(entry.span);
     }
     let mut trailing = entry.comments.clone();
+    trailing.extend(kept_after);
     trailing.append(&mut record.trailing_comments);
     record.trailing_comments = trailing;
     let side_to_move = if i % 2 == 0 { first } else { !first };

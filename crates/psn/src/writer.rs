@@ -111,7 +111,14 @@ pub fn write_game(
             }
             line
         }
-        _ => String::new(),
+        // A PGN result written in the move text goes back there, so the comments after it
+        // stay after it.
+        _ => record
+            .result_token
+            .as_deref()
+            .filter(|t| *t == "*" || t.parse::<notation_traits::GameResult>().is_ok())
+            .unwrap_or_default()
+            .to_owned(),
     };
     out.push_str(&write_movetext(
         record,

@@ -165,7 +165,7 @@ fn a_result_tag_that_contradicts_the_terminal_word_is_reported() {
 }
 
 #[test]
-fn moves_after_the_terminal_word_are_ignored_with_a_warning() {
+fn moves_after_the_terminal_word_are_kept_as_a_comment_with_a_warning() {
     let g = game("1.P-7f\n2.Resigns\n3.P-7e\n");
     assert_eq!(g.record().main.moves.len(), 1);
     assert_eq!(g.raw.diagnostics.len(), 1);
@@ -173,9 +173,10 @@ fn moves_after_the_terminal_word_are_ignored_with_a_warning() {
     assert_eq!(d.code, "text-after-result");
     assert_eq!(
         d.message,
-        "1 move(s) after the terminal word `Resigns` ignored, starting at `P-7e`"
+        "1 move(s) after the terminal word `Resigns` are not read (kept as a comment), starting at `P-7e`"
     );
     assert_eq!(d.span.map(|s| (s.start.line, s.start.column)), Some((3, 3)));
+    assert_eq!(g.record().trailing_comments, ["3.P-7e"]);
 }
 
 #[test]

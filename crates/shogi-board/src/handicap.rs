@@ -5,7 +5,7 @@
 //! lance handicap (香落ち, strictly 左香落ち) removes the lance on `1a`, the right lance handicap
 //! the one on `9a`.
 //!
-//! Rule: the handicap SFENs of the fixtures (../shared/fixtures: lance, bishop, rook,
+//! Rule: the handicap SFENs of the fixture games (testdata/shogi: lance, bishop, rook,
 //! rook-lance, 2-, 4- and 6-piece) and, for the others, the KIF 手合割 names as two GUIs list
 //! them with SFENs (MyShogi `Sfens.cs`: 右香落ち, 三枚落ち, 五枚落ち, 左五枚落ち, 八枚落ち,
 //! 十枚落ち; a KIF/KI2 converter's table that agrees and adds 左七枚落ち and 右七枚落ち).

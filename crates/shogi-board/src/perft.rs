@@ -7,7 +7,7 @@ use crate::{Move, Position};
 /// move tree). The last ply is counted in bulk from the sizes of the target sets, without
 /// listing its moves.
 ///
-/// Reference numbers: ../shared/fixtures/README.md (start position: 30, 900, 25,470, 719,731,
+/// Reference numbers: testdata/perft/shogi.perft (start position: 30, 900, 25,470, 719,731,
 /// 19,861,490; checked in testdata/perft/shogi.perft and the `perft` bench).
 ///
 /// ```

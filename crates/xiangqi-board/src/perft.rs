@@ -6,7 +6,7 @@ use crate::{Move, Position};
 /// The number of legal move sequences of `depth` plies from `pos` (leaf nodes of the legal
 /// move tree). The last ply is counted in bulk, as Fairy-Stockfish counts it.
 ///
-/// Reference numbers: ../shared/fixtures/README.md (start position: 44, 1,920, 79,666,
+/// Reference numbers: testdata/perft/xiangqi.perft (start position: 44, 1,920, 79,666,
 /// 3,290,240, 133,312,995).
 ///
 /// ```

@@ -14,24 +14,39 @@
 
 use std::path::Path;
 
-use notation_traits::{GameReader, NotationError, RawGame, TextNotation, near_moves};
+use notation_traits::{
+    GameReader, GameRecord, NotationError, Position, RawGame, TextNotation, near_moves,
+};
 use serde_json::json;
-use xiangqi_board::{Move, Position};
 
-use crate::input;
+use crate::common::Reading;
 use crate::report::{EXIT_DATA, EXIT_IO, EXIT_OK};
-use crate::xiangqi::{self, Reading};
-use crate::{Format, ReadOptions};
+use crate::{Format, ReadOptions, Variant, cmd, input, shogi, xiangqi};
 
 /// One game of one file, ready to compare.
-struct Side {
-    raw: RawGame,
-    reading: Reading,
-    start: Position,
+struct Side<P: Position> {
+    record: GameRecord<()>,
+    reading: Reading<P>,
+    start: P,
+}
+
+/// A game of either kind.
+enum AnySide {
+    Xiangqi(Box<Side<xiangqi_board::Position>>),
+    Shogi(Box<Side<shogi_board::Position>>),
+}
+
+impl AnySide {
+    fn reading_name(&self) -> &str {
+        match self {
+            AnySide::Xiangqi(s) => &s.reading.name,
+            AnySide::Shogi(s) => &s.reading.name,
+        }
+    }
 }
 
 /// A file's name and its games, each ready or the reason it cannot be read.
-type Loaded = (String, Vec<Result<Side, String>>);
+type Loaded = (String, Vec<Result<AnySide, String>>);
 
 /// Every game of a file, or why the file cannot be read (with the exit code).
 fn load(path: &Path, opts: &ReadOptions) -> Result<Loaded, (u8, String)> {
@@ -49,23 +64,34 @@ fn load(path: &Path, opts: &ReadOptions) -> Result<Loaded, (u8, String)> {
     Ok((name, games))
 }
 
-fn side(raw: RawGame, opts: &ReadOptions) -> Result<Side, String> {
-    let start = xiangqi::start_position(&raw.record).map_err(|d| d.message_with_candidates())?;
-    let (reading, _) = xiangqi::choose_reading(opts, &start, &raw.record)
-        .map_err(|d| d.message_with_candidates())?;
-    Ok(Side {
-        raw,
-        reading,
-        start,
-    })
+fn side(raw: RawGame, opts: &ReadOptions) -> Result<AnySide, String> {
+    match cmd::variant_of(&raw, opts) {
+        Variant::Xiangqi => {
+            let p = xiangqi::prepare(&raw, opts).map_err(|d| d.message_with_candidates())?;
+            Ok(AnySide::Xiangqi(Box::new(Side {
+                record: p.record,
+                reading: p.reading,
+                start: p.start,
+            })))
+        }
+        Variant::Shogi => {
+            let (record, start, reading) =
+                shogi::prepare_reading(&raw, opts).map_err(|d| d.message_with_candidates())?;
+            Ok(AnySide::Shogi(Box::new(Side {
+                record,
+                reading,
+                start,
+            })))
+        }
+    }
 }
 
 /// The moves a text may mean: the one it reads to, or the readings of a faulty one.
-fn meanings(
-    pos: &Position,
+fn meanings<P: Position>(
+    pos: &P,
     text: &str,
-    notation: &dyn TextNotation<Position>,
-) -> Result<Move, (NotationError, Vec<Move>)> {
+    notation: &dyn TextNotation<P>,
+) -> Result<P::Move, (NotationError, Vec<P::Move>)> {
     match notation.read(pos, text) {
         Ok(r) => Ok(r.mv),
         Err(e) => Err((e, near_moves(pos, text, notation))),
@@ -80,7 +106,12 @@ struct Outcome {
     difference: Option<String>,
 }
 
-fn compare_games(a: &Side, name_a: &str, b: &Side, name_b: &str) -> Outcome {
+fn compare_games<P: Position + PartialEq>(
+    a: &Side<P>,
+    name_a: &str,
+    b: &Side<P>,
+    name_b: &str,
+) -> Outcome {
     let mut out = Outcome {
         plies: 0,
         final_fen: None,
@@ -90,19 +121,19 @@ fn compare_games(a: &Side, name_a: &str, b: &Side, name_b: &str) -> Outcome {
     if a.start != b.start {
         out.difference = Some(format!(
             "they start from different positions ({} and {})",
-            a.start.to_fen(),
-            b.start.to_fen()
+            a.start.to_text(),
+            b.start.to_text()
         ));
         return out;
     }
-    let (ma, mb) = (&a.raw.record.main.moves, &b.raw.record.main.moves);
+    let (ma, mb) = (&a.record.main.moves, &b.record.main.moves);
     let here = |name: &str, e: &notation_traits::MoveEntry<()>| {
         format!(
             "{name} line {}, column {}",
             e.span.start.line, e.span.start.column
         )
     };
-    let mut pos = a.start;
+    let mut pos = a.start.clone();
     for (i, (ea, eb)) in ma.iter().zip(mb.iter()).enumerate() {
         let ply = i + 1;
         let ra = meanings(&pos, &ea.text, a.reading.notation.as_ref());
@@ -169,7 +200,7 @@ fn compare_games(a: &Side, name_a: &str, b: &Side, name_b: &str) -> Outcome {
         ));
         return out;
     }
-    let (ra, rb) = (a.raw.record.result(), b.raw.record.result());
+    let (ra, rb) = (a.record.result(), b.record.result());
     if let (Some(ra), Some(rb)) = (ra, rb)
         && ra != rb
     {
@@ -178,11 +209,17 @@ fn compare_games(a: &Side, name_a: &str, b: &Side, name_b: &str) -> Outcome {
         ));
         return out;
     }
-    out.final_fen = Some(pos.to_fen());
+    out.final_fen = Some(pos.to_text());
     out
 }
 
 pub(crate) fn run(opts: &ReadOptions, a: &Path, b: &Path) -> u8 {
+    if opts.repair {
+        eprintln!(
+            "error: --repair does not apply to compare: each transcription resolves the other's faulty moves"
+        );
+        return 2;
+    }
     let json = opts.format == Format::Json;
     let (la, lb) = match (load(a, opts), load(b, opts)) {
         (Ok(a), Ok(b)) => (a, b),
@@ -214,11 +251,24 @@ pub(crate) fn run(opts: &ReadOptions, a: &Path, b: &Path) -> u8 {
         };
         let outcome = match (ga, gb) {
             (Ok(ga), Ok(gb)) => {
-                if !json && game == 1 {
-                    println!("{name_a}: {}", ga.reading.name);
-                    println!("{name_b}: {}", gb.reading.name);
+                if !json {
+                    println!("{prefix}{name_a}: {}", ga.reading_name());
+                    println!("{prefix}{name_b}: {}", gb.reading_name());
                 }
-                compare_games(ga, &name_a, gb, &name_b)
+                match (ga, gb) {
+                    (AnySide::Xiangqi(a), AnySide::Xiangqi(b)) => {
+                        compare_games(a, &name_a, b, &name_b)
+                    }
+                    (AnySide::Shogi(a), AnySide::Shogi(b)) => compare_games(a, &name_a, b, &name_b),
+                    _ => Outcome {
+                        plies: 0,
+                        final_fen: None,
+                        resolved: Vec::new(),
+                        difference: Some(
+                            "one is a xiangqi game, the other a shogi game".to_owned(),
+                        ),
+                    },
+                }
             }
             (Err(e), _) | (_, Err(e)) => Outcome {
                 plies: 0,
@@ -227,7 +277,9 @@ pub(crate) fn run(opts: &ReadOptions, a: &Path, b: &Path) -> u8 {
                 difference: Some(format!("a game cannot be read: {e}")),
             },
         };
-        all_same &= outcome.difference.is_none();
+        // Under --strict a faulty ply resolved by the other transcription counts as a difference.
+        let strict_fault = opts.strict && !outcome.resolved.is_empty();
+        all_same &= outcome.difference.is_none() && !strict_fault;
         if json {
             println!(
                 "{}",

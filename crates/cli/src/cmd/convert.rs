@@ -10,7 +10,7 @@ use wxf_notation::{ChineseStyle, WxfStyle};
 use xiangqi_board::Language;
 
 use notation_traits::{Diagnostic, Severity, TextNotation};
-use psn::{Psn, PsnStyle, Squares, Usi};
+use psn::{Psn, PsnStyle, Squares};
 
 use crate::cmd::Game;
 use crate::report::Reporter;
@@ -22,7 +22,7 @@ pub(crate) struct Options {
     pub(crate) to: OutputNotation,
     pub(crate) out_lang: Option<Language>,
     pub(crate) style: Option<Style>,
-    pub(crate) squares: SquaresArg,
+    pub(crate) squares: Option<SquaresArg>,
     pub(crate) sideways: Option<wxf_notation::Sideways>,
     pub(crate) on_error: OnError,
     pub(crate) output_encoding: &'static encoding_rs::Encoding,
@@ -57,6 +57,28 @@ pub(crate) fn run(o: Options) -> u8 {
         );
         return 2;
     }
+    let misplaced = [
+        (
+            o.sideways.is_some() && o.to != OutputNotation::Wxf,
+            "--sideways",
+            "wxf",
+        ),
+        (
+            o.squares.is_some() && o.to != OutputNotation::Psn,
+            "--squares",
+            "psn",
+        ),
+        (
+            o.out_lang.is_some()
+                && !matches!(o.to, OutputNotation::Wxf | OutputNotation::Algebraic),
+            "--out-lang",
+            "wxf or algebraic",
+        ),
+    ];
+    if let Some((_, flag, notations)) = misplaced.iter().find(|(bad, _, _)| *bad) {
+        eprintln!("error: {flag} applies to --to {notations} only");
+        return 2;
+    }
     let mut reporter = Reporter::new(o.read.format, o.read.strict);
     let language = o.out_lang.or(o.read.lang).unwrap_or_default();
     let output = match o.to {
@@ -84,19 +106,15 @@ pub(crate) fn run(o: Options) -> u8 {
             } else {
                 PsnStyle::Short
             },
-            match o.squares {
+            match o.squares.unwrap_or_default() {
                 SquaresArg::Letters => Squares::Letters,
                 SquaresArg::Digits => Squares::Digits,
             },
         ))),
-        OutputNotation::Usi => Writer::Shogi(Box::new(Usi)),
+        OutputNotation::Usi => Writer::Psn2,
         OutputNotation::Json => Writer::Json,
     };
-    // Asked for PSN, the input is taken for shogi unless said otherwise (and WXF for xiangqi).
-    let mut read = o.read.clone();
-    if read.variant.is_none() && read.from.is_none() {
-        read.variant = o.to.variant();
-    }
+    let read = o.read.clone();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut first = true;
@@ -112,6 +130,7 @@ pub(crate) fn run(o: Options) -> u8 {
         let text = match (&output, game) {
             (Writer::Xiangqi(out), Game::Xiangqi(c)) => xiangqi::write_pgn(c, out),
             (Writer::Shogi(n), Game::Shogi(c)) => shogi::write_psn(c, n.as_ref()),
+            (Writer::Psn2, Game::Shogi(c)) => shogi::write_psn2(c),
             (Writer::Json, Game::Xiangqi(c)) => format!("{}\n", xiangqi::write_json(c)),
             (Writer::Json, Game::Shogi(c)) => format!("{}\n", shogi::write_json(c)),
             (
@@ -134,7 +153,7 @@ pub(crate) fn run(o: Options) -> u8 {
                 },
             ) => xiangqi::write_failed_pgn(raw, error),
             (
-                Writer::Shogi(_),
+                Writer::Shogi(_) | Writer::Psn2,
                 Game::Failed {
                     raw,
                     error,
@@ -199,8 +218,10 @@ pub(crate) fn run(o: Options) -> u8 {
 enum Writer {
     /// A xiangqi PGN file.
     Xiangqi(Output),
-    /// A shogi PSN file, with PSN or USI moves.
+    /// A shogi PSN file.
     Shogi(Box<dyn TextNotation<shogi_board::Position>>),
+    /// A shogi PSN2 file: `[Black]`, `[White]`, USI moves.
+    Psn2,
     /// One JSON object per game.
     Json,
 }

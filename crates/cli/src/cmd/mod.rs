@@ -110,6 +110,17 @@ fn check_one(
     reporter: &mut Reporter,
     each: &mut impl FnMut(&str, usize, Game<'_>, bool, &mut Reporter) -> bool,
 ) -> (bool, bool) {
+    if raw.record.tags.is_empty() && raw.source.trim_start().starts_with("{\"variant\"") {
+        let d = notation_traits::Diagnostic::new(
+            notation_traits::Severity::Error,
+            "json-input",
+            "this looks like kifu's JSON output: reading JSON is not supported yet; give the PGN or PSN file",
+        )
+        .in_file(name)
+        .in_game(game_no);
+        reporter.emit(&d, None);
+        return (false, true);
+    }
     let source = Source::new(&raw.source, raw.record.span.start.line);
     let mut clean = true;
     for d in &raw.diagnostics {
