@@ -80,6 +80,7 @@ fn every_supported_specimen_reads_to_its_expected_moves() {
     )
     .unwrap();
     let mut checked = Vec::new();
+    let mut same_game = Vec::new();
     for spec in expected["specimens"].as_array().unwrap() {
         let file = spec["file"].as_str().unwrap();
         let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
@@ -104,11 +105,34 @@ fn every_supported_specimen_reads_to_its_expected_moves() {
             None => {
                 assert_eq!(games.len(), 1, "{file}");
                 check_game(file, &games[0], spec);
+                if spec["source"] == "xq-public-0296" {
+                    let g = &games[0];
+                    same_game.push((
+                        file.to_owned(),
+                        (
+                            g["start"].clone(),
+                            coords(&g["moves"]),
+                            g["result"].clone(),
+                            g["final"].clone(),
+                        ),
+                    ));
+                }
             }
         }
         checked.push(file.to_owned());
     }
     assert_eq!(checked.len(), 12, "{checked:?}");
+    // One game in nine files (Chinese, GBK, Big5, BOM, WXF, full-width WXF, ICCS both cases,
+    // Fairy-Stockfish UCI): the same JSON start, coordinates, result and final position.
+    assert_eq!(
+        same_game.len(),
+        9,
+        "{:?}",
+        same_game.iter().map(|g| &g.0).collect::<Vec<_>>()
+    );
+    for (file, g) in &same_game {
+        assert_eq!(g, &same_game[0].1, "{file} and {}", same_game[0].0);
+    }
 }
 
 #[test]
