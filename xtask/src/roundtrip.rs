@@ -1,10 +1,11 @@
 //! `cargo xtask roundtrip`: the cross-crate law of the notations, checked over every test game.
 //!
 //! 1. For every position of every game in testdata/xiangqi (the fixture games of
-//!    xiangqi-games.jsonl and the UTF-8 PGN files that read without errors), every legal move is
-//!    written in every notation, letter set and style kifu has and read back: it must give the
-//!    same move, without a warning (but `dialect-collision`, which says that the spelling means
-//!    another pawn in the other tandem-pawn dialect).
+//!    xiangqi-games.jsonl and the UTF-8 PGN files that read without errors in the notation their
+//!    `[Format]` names; without one, WinBoard's algebraic under `[Variant "xiangqi"]`, else
+//!    Chinese), every legal move is written in every notation, letter set and style kifu has
+//!    and read back: it must give the same move, without a warning (but `dialect-collision`,
+//!    which says that the spelling means another pawn in the other tandem-pawn dialect).
 //! 2. Every fixture game is replayed from its notation columns: `wxf_std` (WXF page rules),
 //!    `wxf` (Fairy-Stockfish's spelling; games holding its digit-led 2018-rules pawn forms need
 //!    the `wxr2018` reader dialect and are counted as skipped), `san` (algebraic) and
@@ -76,6 +77,7 @@ fn notations() -> Vec<(String, Box<dyn TextNotation<Position>>)> {
         }
         out.push((format!("algebraic {lang}"), Box::new(Algebraic::new(lang))));
     }
+    out.push(("algebraic winboard".into(), Box::new(Algebraic::WINBOARD)));
     for style in [ChineseStyle::Simplified, ChineseStyle::Traditional] {
         out.push((format!("chinese {style:?}"), Box::new(Chinese::new(style))));
     }
@@ -257,11 +259,16 @@ fn pgn_games(dir: &Path, report: &mut Report) -> Result<(), String> {
                 .tag("Language")
                 .and_then(|l| l.parse().ok())
                 .unwrap_or_default();
+            let winboard = record
+                .tag("Variant")
+                .is_some_and(|v| v.eq_ignore_ascii_case("xiangqi"));
             let notation: Box<dyn TextNotation<Position>> =
                 match record.tag("Format").map(str::to_ascii_lowercase).as_deref() {
                     Some("algebraic") => Box::new(Algebraic::new(language)),
                     Some("iccs") => Box::new(Iccs::new(IccsStyle::Engine)),
                     Some("wxf") => Box::new(Wxf::new(language)),
+                    // WinBoard writes `[Variant "xiangqi"]` and no `[Format]`.
+                    None if winboard => Box::new(Algebraic::WINBOARD),
                     _ => Box::new(Chinese::default()),
                 };
             let start = match record.tag("FEN") {
@@ -303,12 +310,11 @@ mod tests {
         // ../shared/fixtures/README.md: 300 games, 28,850 plies.
         assert_eq!(report.games, 300);
         assert!(report.column_plies >= 3 * 28_850, "{report}");
-        assert!(
-            report
-                .pgn_games
-                .iter()
-                .any(|g| g.contains("seed-algebraic-fi")),
-            "{report}"
-        );
+        for name in ["seed-algebraic-fi", "xiangqi-winboard"] {
+            assert!(
+                report.pgn_games.iter().any(|g| g.contains(name)),
+                "{name}: {report}"
+            );
+        }
     }
 }

@@ -50,6 +50,8 @@ pub(crate) enum InputNotation {
     Uci,
     /// Xiangqi algebraic notation (Che3, The3, V10h7), ranks 1-10.
     Algebraic,
+    /// Xiangqi algebraic notation as WinBoard/XBoard write it (Che2, Rb0, c5), ranks 0-9.
+    Winboard,
     /// Shogi: Portable Shogi Notation (P-7f, G6i-5h, P7g-7f, P*5e), PSN2 with USI moves too.
     Psn,
     /// Shogi: USI moves (7g7f, 8h2b+, P*5e).
@@ -77,6 +79,8 @@ pub(crate) enum OutputNotation {
     Iccs,
     /// Xiangqi algebraic notation, in a PGN file.
     Algebraic,
+    /// Xiangqi algebraic notation with ranks 0-9 as WinBoard/XBoard write it, in a PGN file.
+    Winboard,
     /// Shogi: Portable Shogi Notation, in a PSN file.
     Psn,
     /// Shogi: USI moves, in a PSN2 file (`[Black]`, `[White]` first).

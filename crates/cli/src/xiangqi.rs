@@ -1,7 +1,7 @@
 //! Xiangqi games: the start position, the notation (given, named by the file's tags, or
 //! detected), checking every move, and writing PGN or JSON.
 
-use iccs_algebraic::{Algebraic, Iccs, IccsRanks, IccsStyle};
+use iccs_algebraic::{Algebraic, AlgebraicRanks, Iccs, IccsRanks, IccsStyle};
 use notation_traits::{
     Diagnostic, GameRecord, GameResult, MoveNumbering, RawGame, ReplayOptions, Severity,
     Termination, TextNotation, position_command, replay_with, write_movetext,
@@ -28,7 +28,7 @@ fn language_name(l: Language) -> &'static str {
 }
 
 /// The reading of `kind` in `language` (ICCS: `language` None, ranks 0-9; see
-/// [`fairy_uci`]).
+/// [`fairy_uci`]; WinBoard: English letters unless others are given).
 pub(crate) fn reading(
     kind: InputNotation,
     language: Option<Language>,
@@ -53,6 +53,16 @@ pub(crate) fn reading(
                 name: format!("algebraic notation, {} letters", language_name(l)),
             }
         }
+        InputNotation::Winboard => {
+            let l = language.unwrap_or_default();
+            Reading {
+                notation: Box::new(Algebraic::new(l).with_ranks(AlgebraicRanks::ZeroBased)),
+                name: format!(
+                    "WinBoard algebraic notation, ranks 0-9, {} letters",
+                    language_name(l)
+                ),
+            }
+        }
         InputNotation::Uci => fairy_uci(),
         // The shogi notations are filtered out before (`readings_to_try`): ICCS is the
         // reading of last resort.
@@ -71,7 +81,8 @@ fn fairy_uci() -> Reading {
 }
 
 /// The readings to try for a game: the one given on the command line, else the one its
-/// `[Format]` and `[Language]` tags name, else all.
+/// `[Format]` and `[Language]` tags name, else all (WinBoard's algebraic in English letters
+/// only, unless other letters are given: WinBoard writes no others).
 fn readings_to_try(
     opts: &ReadOptions,
     record: &GameRecord<()>,
@@ -82,6 +93,7 @@ fn readings_to_try(
         Some("iccs") => Some(InputNotation::Iccs),
         Some("uci") => Some(InputNotation::Uci),
         Some("algebraic") => Some(InputNotation::Algebraic),
+        Some("winboard") => Some(InputNotation::Winboard),
         Some("chinese") => Some(InputNotation::Chinese),
         // An unknown [Format] is no reason to give up: detect as if it were absent.
         Some(_) => None,
@@ -103,24 +115,25 @@ fn readings_to_try(
             InputNotation::Wxf,
             InputNotation::Chinese,
             InputNotation::Algebraic,
+            InputNotation::Winboard,
             InputNotation::Iccs,
             InputNotation::Uci,
         ],
     };
-    let languages: Vec<Language> = match opts.lang.or(tag_language) {
+    let given_language = opts.lang.or(tag_language);
+    let languages: Vec<Language> = match given_language {
         Some(l) => vec![l],
         None => Language::ALL.to_vec(),
     };
     let dialect = opts.dialect.dialect();
     let mut out = Vec::new();
     for kind in kinds {
-        if matches!(
-            kind,
-            InputNotation::Iccs | InputNotation::Uci | InputNotation::Chinese
-        ) {
-            out.push(reading(kind, None, dialect));
-        } else {
-            out.extend(languages.iter().map(|&l| reading(kind, Some(l), dialect)));
+        match kind {
+            InputNotation::Iccs | InputNotation::Uci | InputNotation::Chinese => {
+                out.push(reading(kind, None, dialect));
+            }
+            InputNotation::Winboard => out.push(reading(kind, given_language, dialect)),
+            _ => out.extend(languages.iter().map(|&l| reading(kind, Some(l), dialect))),
         }
     }
     Ok(out)
@@ -195,7 +208,7 @@ pub(crate) fn choose_reading(
             "the moves are not in the notation given with --from (or its letters: --lang en, fi, de)"
                 .to_owned()
         } else {
-            "give the notation with --from (wxf, chinese, iccs, uci, algebraic) and the letters with --lang (en, fi, de)"
+            "give the notation with --from (wxf, chinese, iccs, uci, algebraic, winboard) and the letters with --lang (en, fi, de)"
                 .to_owned()
         };
         return Err(Box::new(
@@ -402,6 +415,14 @@ impl Output {
         }
     }
 
+    pub(crate) fn winboard() -> Output {
+        Output {
+            notation: Box::new(Algebraic::WINBOARD),
+            format: "WinBoard",
+            language: None,
+        }
+    }
+
     pub(crate) fn iccs(style: IccsStyle) -> Output {
         Output {
             notation: Box::new(Iccs::new(style)),
@@ -450,6 +471,9 @@ pub(crate) fn write_pgn(checked: &Checked, out: &Output) -> String {
         tag(&t.name, &t.value);
     }
     tag("Format", out.format);
+    if out.format == "WinBoard" && record.tag("Variant").is_none() {
+        tag("Variant", "xiangqi");
+    }
     if let Some(l) = out.language.filter(|&l| l != Language::English) {
         tag("Language", l.code());
     }

@@ -720,3 +720,116 @@ fn text_after_the_result_is_kept_as_a_comment() {
         serde_json::json!(["============ 欢迎访问"])
     );
 }
+
+/// The fixture game (testdata/xiangqi/xiangqi-games.jsonl, made with Fairy-Stockfish) with the
+/// id `id`.
+fn fixture_game(id: &str) -> Value {
+    std::fs::read_to_string(testdata("xiangqi-games.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|g| g["id"] == id)
+        .unwrap_or_else(|| panic!("no fixture game {id}"))
+}
+
+#[test]
+fn a_winboard_game_is_detected_and_read_as_the_fixture() {
+    // testdata/xiangqi/xiangqi-winboard.pgn is fixture game xq-public-0271 written by WinBoard's
+    // rules (ranks 0-9, pawns without a letter: `g5`, `exe4`, `fxg4`, `gf4`; `Ri0`, `C9h6`,
+    // `Cae2#`), with the tags WinBoard writes (`[White]`, `[Variant "xiangqi"]`, no
+    // `[Format]`).
+    let o = kifu(
+        &["convert", "--to", "json", &testdata("xiangqi-winboard.pgn")],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(
+            "detected WinBoard algebraic notation, ranks 0-9, English letters (54 of 54 plies read)"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    let v: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let fixture = fixture_game("xq-public-0271");
+    let coords: Vec<&Value> = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| &m["coord"])
+        .collect();
+    let expected: Vec<&Value> = fixture["moves_iccs"].as_array().unwrap().iter().collect();
+    assert_eq!(coords, expected);
+    let board = |fen: &Value| {
+        fen.as_str()
+            .unwrap()
+            .split(' ')
+            .take(2)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert_eq!(board(&v["final"]), board(&fixture["final_fen"]));
+    assert_eq!(v["result"], "0-1");
+    assert_eq!(v["termination"], "checkmate");
+    assert_eq!(v["tags"]["Variant"], "xiangqi");
+    assert_eq!(v["moves"][53]["text"], "Cae2#");
+    assert_eq!(
+        v["moves"][53]["comments"],
+        serde_json::json!(["Black mates"])
+    );
+}
+
+#[test]
+fn winboard_ranks_count_from_0() {
+    // Research section 5: WinBoard's PGN `1. Cbe2 Hc7 ... 3. Rb0 c5`; here with the moves
+    // between that make `Rb0` legal. ICCS by the rules: the b-cannon to e2, the horse b9c7,
+    // b0c2, a9b9, the chariot a0b0, the pawn c6c5.
+    let game = "1. Cbe2 Hc7 2. Hc2 Rb9 3. Rb0 c5\n";
+    let want = "1. b2e2 b9c7\n2. b0c2 a9b9\n3. a0b0 c6c5\n";
+    let o = kifu(
+        &[
+            "convert", "--from", "winboard", "--to", "iccs", "--style", "engine",
+        ],
+        Some(game),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains(want), "{}", stdout(&o));
+    // Detected too; and the same moves read with ranks 1-10 are an error (`Cbe2` would be a
+    // cannon move to ICCS e1).
+    let o = kifu(
+        &["convert", "--to", "iccs", "--style", "engine"],
+        Some(game),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains(want), "{}", stdout(&o));
+    assert!(stderr(&o).contains("detected WinBoard algebraic notation"));
+    let o = kifu(&["check", "--from", "algebraic"], Some(game));
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    // `[Format "winboard"]` names the reading as `--from winboard` does.
+    let tagged = format!("[Format \"winboard\"]\n\n{game}");
+    let o = kifu(&["check", "--format", "json"], Some(&tagged));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+#[test]
+fn winboard_output_reads_back_to_the_same_game() {
+    let o = kifu(
+        &["convert", "--to", "winboard", &testdata(SEED_ALGEBRAIC)],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    // Research note, edge case 20: the central cannon is `Che2` in WinBoard's ranks 0-9.
+    assert!(
+        out.contains("[Format \"WinBoard\"]\n[Variant \"xiangqi\"]\n"),
+        "{out}"
+    );
+    assert!(out.contains("\n1. Che2 Hg7\n"), "{out}");
+    let back = kifu(&["convert", "--to", "json", "-"], Some(&out));
+    let v: Value = serde_json::from_str(stdout(&back).trim()).unwrap();
+    assert_eq!(v["moves"].as_array().unwrap().len(), 106);
+    assert_eq!(
+        v["final"],
+        "3a1k3/4a1RP1/4b3b/9/9/4P1B2/1r7/4B4/3p2p2/3AKA3 w - - 0 54"
+    );
+}

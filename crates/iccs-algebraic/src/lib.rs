@@ -5,5 +5,5 @@ mod iccs;
 mod parse;
 mod words;
 
-pub use algebraic::{Algebraic, AlgebraicMove, CheckMark};
+pub use algebraic::{Algebraic, AlgebraicMove, AlgebraicRanks, CheckMark};
 pub use iccs::{Iccs, IccsMove, IccsRanks, IccsStyle, ParseIccsStyleError};

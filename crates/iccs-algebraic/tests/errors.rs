@@ -478,3 +478,181 @@ fn iccs_syntax_errors(
     assert_eq!(err.expected, expected);
     assert_eq!(err.found, found);
 }
+
+// ---- WinBoard's algebraic: ranks 0-9, pawns without a letter ----
+
+/// Pawns on b5 and c4 (ICCS): both can go to c5, c4 straight ahead and b5 sideways.
+const TWO_PAWNS_TO_C5: &str = "3k5/9/9/9/1P7/2P6/9/9/9/4K4 w - - 0 1";
+
+#[rstest]
+#[case::two_cannons_at_the_start(START, "Ce2", "two red cannons can reach e2", &["Cbe2", "Che2"])]
+#[case::two_elephants_at_the_start(START, "Ee2", "two red elephants can reach e2", &["Ece2", "Ege2"])]
+#[case::rank_nine_and_zero_chariots(TWO_CHARIOTS_H, "Rh6", "two red chariots can reach h6", &["R0h6", "R9h6"])]
+#[case::chariots_on_one_file(TWO_CHARIOTS_E, "Ree4", "two red chariots on file e can reach e4", &["R2e4", "R5e4"])]
+fn winboard_ambiguous_moves(
+    #[case] fen: &str,
+    #[case] text: &str,
+    #[case] description: &str,
+    #[case] candidates: &[&str],
+) {
+    // Research section 5: WinBoard writes `Cbe2`, the file deciding; edge case 21 one rank
+    // lower (`R10h7`/`R1h7` are `R9h6`/`R0h6`).
+    let err = move_error(&Algebraic::WINBOARD, &pos(fen), text);
+    assert_eq!(
+        err,
+        MoveError::Ambiguous {
+            description: description.to_owned(),
+            candidates: candidates.iter().map(|c| (*c).to_owned()).collect(),
+        }
+    );
+}
+
+#[rstest]
+#[case::straight(TWO_PAWNS_TO_C5, "c5", "c4c5")]
+#[case::sideways(TWO_PAWNS_TO_C5, "bc5", "b5c5")]
+#[case::straight_with_its_file(TWO_PAWNS_TO_C5, "cc5", "c4c5")]
+#[case::sideways_only(TWO_PAWNS_TO_C5, "b6", "b5b6")]
+#[case::full_square(TWO_PAWNS_TO_C5, "b5c5", "b5c5")]
+#[case::rank_nine_chariot(TWO_CHARIOTS_H, "R9h6", "h9h6")]
+#[case::rank_zero_chariot(TWO_CHARIOTS_H, "R0h6", "h0h6")]
+#[case::file_and_rank_zero(TWO_CHARIOTS_H, "Rh0h6", "h0h6")]
+#[case::chariot_to_rank_zero(START, "Ra1", "a0a1")]
+fn winboard_moves_that_decide(#[case] fen: &str, #[case] text: &str, #[case] iccs: &str) {
+    let read = Algebraic::WINBOARD
+        .read_move(&pos(fen), text)
+        .unwrap_or_else(|e| panic!("`{text}`: {e}"));
+    assert_eq!(read.mv.to_string(), iccs);
+    assert!(read.warnings.is_empty(), "{:?}", read.warnings);
+}
+
+#[test]
+fn winboard_writes_the_file_of_every_pawn_move_but_the_straight_one() {
+    let position = pos(TWO_PAWNS_TO_C5);
+    let written = |iccs: &str| Algebraic::WINBOARD.write_move(&position, iccs.parse().unwrap());
+    assert_eq!(written("c4c5"), "c5");
+    assert_eq!(written("b5c5"), "bc5");
+    assert_eq!(written("b5a5"), "ba5");
+    assert_eq!(written("b5b6"), "b6");
+    // The one-based profile disambiguates the pawn as any piece, with its letter.
+    let written = |iccs: &str| Algebraic::ENGLISH.write_move(&position, iccs.parse().unwrap());
+    assert_eq!(written("c4c5"), "Pcc6");
+    assert_eq!(written("b5c5"), "Pbc6");
+}
+
+#[test]
+fn winboard_pawn_captures_name_their_file() {
+    // XBoard `moves.c`: a capture keeps the file of departure, even straight ahead.
+    let position = pos("3k5/9/9/9/2p6/2P6/9/9/9/4K4 w - - 0 1");
+    let written = |iccs: &str| Algebraic::WINBOARD.write_move(&position, iccs.parse().unwrap());
+    assert_eq!(written("c4c5"), "cxc5");
+    let read = Algebraic::WINBOARD.read_move(&position, "cxc5").unwrap();
+    assert_eq!(read.mv.to_string(), "c4c5");
+    assert!(read.warnings.is_empty());
+    // `c5` alone is still the straight capture, with the capture sign missing.
+    let read = Algebraic::WINBOARD.read_move(&position, "c5").unwrap();
+    assert_eq!(read.mv.to_string(), "c4c5");
+    let codes: Vec<&str> = read.warnings.iter().map(|w| w.code).collect();
+    assert_eq!(codes, ["capture-mark"]);
+}
+
+#[rstest]
+#[case::capture_and_check(CHECK_AND_MATE, "Rxe8+", "i8e8", &[])]
+#[case::missing_check_sign(CHECK_AND_MATE, "Rxe8", "i8e8", &["check-mark"])]
+#[case::mate(CHECK_AND_MATE, "Ri9#", "i8i9", &[])]
+#[case::horse_alias(START, "Nc2", "b0c2", &["letter-alias"])]
+#[case::lowercase_letter_that_is_no_file(START, "ra1", "a0a1", &["lowercase-letter"])]
+fn winboard_warnings(
+    #[case] fen: &str,
+    #[case] text: &str,
+    #[case] iccs: &str,
+    #[case] codes: &[&str],
+) {
+    // Edge case 13: `Rxe9+` and `Ri10#` in ranks 1-10 are `Rxe8+` and `Ri9#` in WinBoard's.
+    // `r` is no file: a lower-case letter outside a-i is still a piece letter, with a warning.
+    let read = Algebraic::WINBOARD
+        .read_move(&pos(fen), text)
+        .unwrap_or_else(|e| panic!("`{text}`: {e}"));
+    assert_eq!(read.mv.to_string(), iccs);
+    let found: Vec<&str> = read.warnings.iter().map(|w| w.code).collect();
+    assert_eq!(found, codes);
+}
+
+#[test]
+fn winboard_errors_name_squares_with_ranks_0_to_9() {
+    let err = move_error(&Algebraic::WINBOARD, &pos(START), "Cxh7");
+    assert_eq!(
+        err,
+        MoveError::Illegal {
+            rule: Rule::CannonScreen,
+            description: "the red cannon on h2 to h7".to_owned(),
+            candidates: Vec::new(),
+        }
+    );
+    let err = move_error(&Algebraic::WINBOARD, &pos(START), "Rh6");
+    assert_eq!(
+        err,
+        MoveError::NoPiece {
+            description: "no red chariot can reach h6".to_owned(),
+            candidates: ["Ra1", "Ra2", "Ri1", "Ri2"].map(str::to_owned).to_vec(),
+        }
+    );
+    let err = move_error(&Algebraic::WINBOARD, &pos(TWO_CHARIOTS_H), "R5h6");
+    assert_eq!(
+        err.message_without_candidates(),
+        "no red chariot on rank 5 can reach h6"
+    );
+}
+
+#[rstest]
+#[case::rank_ten(
+    "Rh10",
+    2,
+    4,
+    "a rank 0-9 (WinBoard's ranks count from 0; ranks 1-10 need the one-based profile)",
+    "10"
+)]
+#[case::rank_ten_disambiguation(
+    "R10h7",
+    1,
+    3,
+    "a rank 0-9 (WinBoard's ranks count from 0; ranks 1-10 need the one-based profile)",
+    "10"
+)]
+#[case::rank_ten_after_capture(
+    "Cxh10",
+    3,
+    5,
+    "a rank 0-9 (WinBoard's ranks count from 0; ranks 1-10 need the one-based profile)",
+    "10"
+)]
+#[case::rank_missing("Rh", 2, 2, "a rank 0-9", "")]
+#[case::letter_only("R", 1, 1, "a square (a file a-i, then a rank 0-9)", "")]
+#[case::pawn_rank_missing("ed", 2, 2, "a rank 0-9", "")]
+#[case::unknown_letter("Xe5", 0, 1, "a piece letter (K, A, E, H, R, C, P) or a file a-i", "X")]
+fn winboard_syntax_errors(
+    #[case] text: &str,
+    #[case] start: usize,
+    #[case] end: usize,
+    #[case] expected: &str,
+    #[case] found: &str,
+) {
+    let err = syntax_error(&Algebraic::WINBOARD, text);
+    assert_eq!(
+        (err.span.start.offset, err.span.end.offset),
+        (start, end),
+        "{err}"
+    );
+    assert_eq!(err.expected, expected);
+    assert_eq!(err.found, found);
+}
+
+#[test]
+fn a_winboard_move_read_with_ranks_1_to_10() {
+    // `Rb0` is a reliable sign of WinBoard's numbering (research section 5): the one-based
+    // profile says where rank 0 belongs.
+    let err = syntax_error(&Algebraic::ENGLISH, "Rb0");
+    assert_eq!(
+        err.expected,
+        "a rank 1-10 (algebraic ranks count from 1; rank 0 belongs to ICCS)"
+    );
+}

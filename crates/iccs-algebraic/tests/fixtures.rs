@@ -1,7 +1,9 @@
 //! The Fairy-Stockfish fixtures (testdata/xiangqi/xiangqi-games.jsonl and xiangqi-cases.jsonl,
 //! made with pyffish 0.0.90; see ../shared/fixtures/README.md): every move read in ICCS (ranks
 //! 0-9) and in pyffish's UCI (ranks 1-10); the algebraic writer with English letters must write
-//! the `san` column exactly, and reading `san` must give the same move back.
+//! the `san` column exactly, and reading `san` must give the same move back. The WinBoard
+//! profile must write what WinBoard's rules make of the same move: `san` with every rank one
+//! lower, and pawn moves in WinBoard's form (XBoard `moves.c`, `CoordsToAlgebraic`).
 
 mod common;
 
@@ -41,7 +43,73 @@ fn check_move(pos: &Position, iccs: &str, uci: &str, san: &str, place: &str) -> 
         "{place}: `{san}`: {:?}",
         from_san.warnings
     );
+
+    let winboard = winboard_san(iccs, san);
+    assert_eq!(
+        Algebraic::WINBOARD.write_move(pos, mv),
+        winboard,
+        "{place}: `{iccs}` (`{san}`) in {}",
+        pos.to_fen()
+    );
+    let from_winboard = Algebraic::WINBOARD
+        .read_move(pos, &winboard)
+        .unwrap_or_else(|e| panic!("{place}: WinBoard `{winboard}`: {e}"));
+    assert_eq!(from_winboard.mv, mv, "{place}: WinBoard `{winboard}`");
+    assert!(
+        from_winboard.warnings.is_empty(),
+        "{place}: `{winboard}`: {:?}",
+        from_winboard.warnings
+    );
     mv
+}
+
+/// WinBoard's SAN for a move, made from the fixture's ICCS move and Fairy-Stockfish's SAN by
+/// the rules alone (research notes section 5; XBoard `moves.c`): a piece move is Fairy's with
+/// every rank one lower (WinBoard disambiguates the same way: file, else rank, else both); a
+/// pawn move has no letter, and the file of departure unless it goes straight without a capture
+/// (`c4`, `ed5`, `exd5`, `exe5`); the check sign is Fairy's.
+fn winboard_san(iccs: &str, san: &str) -> String {
+    let mark = san.trim_start_matches(|c| c != '+' && c != '#');
+    if let Some(body) = san.strip_prefix('P') {
+        let capture = body.contains('x');
+        let (from_file, to) = (&iccs[..1], &iccs[2..]);
+        return if from_file == &to[..1] && !capture {
+            format!("{to}{mark}")
+        } else {
+            let x = if capture { "x" } else { "" };
+            format!("{from_file}{x}{to}{mark}")
+        };
+    }
+    let mut out = String::new();
+    let mut digits = String::new();
+    for c in san.chars().chain(std::iter::once(' ')) {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        if !digits.is_empty() {
+            let rank: u8 = digits.parse().expect("a rank 1-10");
+            out.push_str(&(rank - 1).to_string());
+            digits.clear();
+        }
+        if c != ' ' {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[test]
+fn winboard_san_by_the_rules() {
+    // Research section 5 and edge cases 13, 20, 21.
+    assert_eq!(winboard_san("h2e2", "Che3"), "Che2");
+    assert_eq!(winboard_san("h9h6", "R10h7"), "R9h6");
+    assert_eq!(winboard_san("i8i9", "Ri10#"), "Ri9#");
+    assert_eq!(winboard_san("i8e8", "Rxe9+"), "Rxe8+");
+    assert_eq!(winboard_san("c3c4", "Pc5"), "c4");
+    assert_eq!(winboard_san("e5d5", "Ped6+"), "ed5+");
+    assert_eq!(winboard_san("f4g4", "Pfxg5"), "fxg4");
+    assert_eq!(winboard_san("e5e4", "Pxe5"), "exe4");
 }
 
 /// The first two FEN fields: board and side to move.

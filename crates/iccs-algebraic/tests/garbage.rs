@@ -104,6 +104,8 @@ fn positions() -> Vec<Position> {
         "4k4/4a3R/9/9/9/9/9/9/4K4/9 w - - 0 1",
         "4ka1R1/9/9/9/9/9/9/9/9/3K3R1 w - - 0 1",
         "3k5/2P6/2P6/2P6/2P6/2P6/9/9/9/4K4 w - - 0 1",
+        // Pawns on b5 and c4 can both go to c5: WinBoard's `c5` is the straight move.
+        "3k5/9/9/9/1P7/2P6/9/9/9/4K4 w - - 0 1",
     ]
     .iter()
     .map(|fen| Position::from_fen(fen).expect("a valid FEN"))
@@ -118,6 +120,7 @@ fn check_all(positions: &[Position], text: &str) -> usize {
         + check(&Algebraic::ENGLISH, positions, text)
         + check(&Algebraic::FINNISH, positions, text)
         + check(&Algebraic::GERMAN, positions, text)
+        + check(&Algebraic::WINBOARD, positions, text)
 }
 
 #[test]

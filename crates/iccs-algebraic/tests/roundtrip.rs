@@ -4,7 +4,7 @@
 
 mod common;
 
-use iccs_algebraic::{Algebraic, Iccs};
+use iccs_algebraic::{Algebraic, AlgebraicRanks, Iccs};
 use notation_traits::MoveNotation;
 use xiangqi_board::{Language, Position};
 
@@ -64,4 +64,18 @@ fn algebraic_finnish_round_trips() {
 #[test]
 fn algebraic_german_round_trips() {
     assert!(check_law(&Algebraic::new(Language::German), "algebraic de") > 28_850);
+}
+
+#[test]
+fn algebraic_winboard_round_trips() {
+    // Ranks 0-9 and WinBoard's pawn moves: `c5`, read as the straight move even where a pawn
+    // beside it could also go to c5 sideways (that one is written `bc5`).
+    assert!(check_law(&Algebraic::WINBOARD, "algebraic winboard") > 28_850);
+}
+
+#[test]
+fn algebraic_zero_based_finnish_round_trips() {
+    // The rank numbering is independent of the letters.
+    let notation = Algebraic::FINNISH.with_ranks(AlgebraicRanks::ZeroBased);
+    assert!(check_law(&notation, "algebraic fi 0-9") > 28_850);
 }

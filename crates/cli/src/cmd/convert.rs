@@ -92,6 +92,7 @@ pub(crate) fn run(o: Options) -> u8 {
             },
         )),
         OutputNotation::Algebraic => Writer::Xiangqi(Output::algebraic(language)),
+        OutputNotation::Winboard => Writer::Xiangqi(Output::winboard()),
         OutputNotation::Chinese => Writer::Xiangqi(Output::chinese(match o.style {
             Some(Style::Traditional) => ChineseStyle::Traditional,
             _ => ChineseStyle::Simplified,

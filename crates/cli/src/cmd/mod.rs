@@ -27,9 +27,10 @@ pub(crate) enum Game<'a> {
     },
 }
 
-/// Which game a record holds: `--variant`, else the game of `--from`, else its tags (`[FEN]`,
-/// `[Game]`, `[Format]`, `[Red]` for xiangqi; `[SFEN]`, `[Handicap]`, `[Sente]`, `[Gote]` for
-/// shogi), else the one whose notations read more of its moves (xiangqi on a tie).
+/// Which game a record holds: `--variant`, else the game of `--from`, else its tags (`[Variant]`
+/// naming it; `[FEN]`, `[Game]`, `[Format]`, `[Red]` for xiangqi; `[SFEN]`, `[Handicap]`,
+/// `[Sente]`, `[Gote]` for shogi), else the one whose notations read more of its moves (xiangqi
+/// on a tie).
 pub(crate) fn variant_of(raw: &RawGame, opts: &ReadOptions) -> Variant {
     if let Some(v) = opts.variant {
         return v;
@@ -38,7 +39,17 @@ pub(crate) fn variant_of(raw: &RawGame, opts: &ReadOptions) -> Variant {
         return from.variant();
     }
     let has = |names: &[&str]| names.iter().any(|n| raw.record.tag(n).is_some());
-    if has(&["FEN", "Game", "Format", "Red", "Variant", "ECCO"]) {
+    match raw
+        .record
+        .tag("Variant")
+        .map(str::to_ascii_lowercase)
+        .as_deref()
+    {
+        Some("xiangqi") => return Variant::Xiangqi,
+        Some("shogi") => return Variant::Shogi,
+        _ => {}
+    }
+    if has(&["FEN", "Game", "Format", "Red", "ECCO"]) {
         return Variant::Xiangqi;
     }
     if has(&["SFEN", "Handicap", "Sente", "Gote"]) {

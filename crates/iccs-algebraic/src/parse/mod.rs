@@ -25,7 +25,7 @@ pub(crate) mod label {
     pub(crate) const FILE_OR_HYPHEN: &str = "file-or-hyphen";
     /// A rank in the notation's numbering.
     pub(crate) const RANK: &str = "rank";
-    /// `10` where the zero-based ICCS numbering allows only one digit.
+    /// `10` where the zero-based numbering (ICCS, WinBoard's algebraic) allows only one digit.
     pub(crate) const RANK_TEN: &str = "rank-ten";
     /// `0` where the one-based numbering starts at 1.
     pub(crate) const RANK_ZERO: &str = "rank-zero";
@@ -171,7 +171,7 @@ pub(crate) fn rank_one_based(input: &str) -> PResult<'_, Rank> {
     }
 }
 
-/// A rank of the zero-based ICCS numbering, `0`-`9`.
+/// A rank of the zero-based numbering of ICCS and WinBoard's algebraic, `0`-`9`.
 pub(crate) fn rank_zero_based(input: &str) -> PResult<'_, Rank> {
     match input.as_bytes() {
         [b'1', b'0', ..] => Failure::at(input, label::RANK_TEN).showing(2).error(),
