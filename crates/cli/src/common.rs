@@ -2,8 +2,8 @@
 //! the text kept as written, and the parts of the JSON record.
 
 use notation_traits::{
-    Diagnostic, GameRecord, GameResult, MoveEntry, NotationError, Position, PositionCommand,
-    RawGame, Replayed, Tag, TextNotation,
+    Diagnostic, GameRecord, GameResult, MoveEntry, Position, PositionCommand, RawGame, Replayed,
+    Tag, TextNotation,
 };
 use serde_json::{Value, json};
 
@@ -109,7 +109,7 @@ pub(crate) fn score<P: Position>(
         .main
         .moves
         .iter()
-        .filter(|e| !matches!(notation.read(start, &e.text), Err(NotationError::Syntax(_))))
+        .filter(|e| notation.parses(&e.text))
         .count();
     Score { moves, parsed }
 }

@@ -5,9 +5,11 @@
 //! Bytes that are not valid in the encoding are an input error (exit code 3) naming their
 //! offset, never replacement characters.
 
+use std::cell::Cell;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 use encoding_rs::{Decoder, DecoderResult, Encoding, UTF_8, UTF_16BE, UTF_16LE};
 
@@ -15,6 +17,8 @@ use encoding_rs::{Decoder, DecoderResult, Encoding, UTF_8, UTF_16BE, UTF_16LE};
 pub(crate) struct Input {
     pub(crate) name: String,
     pub(crate) reader: Box<dyn BufRead>,
+    /// Bytes of the input read so far (for a progress bar).
+    pub(crate) read: Rc<Cell<u64>>,
     /// The encoding, and whether it was detected rather than forced or plain UTF-8.
     pub(crate) encoding: &'static Encoding,
     pub(crate) detected: bool,
@@ -32,19 +36,16 @@ pub(crate) fn open(
         ("<stdin>".to_owned(), Box::new(io::stdin()))
     } else {
         let name = path.display().to_string();
-        if path.is_dir() {
-            let e = io::Error::new(
-                io::ErrorKind::InvalidInput,
-                "is a folder, not a file (folders are read with --recursive, which this version does not have yet)",
-            );
-            return Err((name, e));
-        }
         match File::open(path) {
             Ok(f) => (name, Box::new(f)),
             Err(e) => return Err((name, e)),
         }
     };
-    let mut raw = raw;
+    let read = Rc::new(Cell::new(0));
+    let mut raw = Counting {
+        inner: raw,
+        count: Rc::clone(&read),
+    };
     let mut prefix = Vec::with_capacity(SNIFF);
     if let Err(e) = raw.by_ref().take(SNIFF as u64).read_to_end(&mut prefix) {
         return Err((name, e));
@@ -66,9 +67,34 @@ pub(crate) fn open(
     Ok(Input {
         name,
         reader,
+        read,
         encoding,
         detected,
     })
+}
+
+/// A reader that counts the bytes read through it.
+struct Counting<R> {
+    inner: R,
+    count: Rc<Cell<u64>>,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count.set(self.count.get() + n as u64);
+        Ok(n)
+    }
+}
+
+/// The size of the files among `inputs`, in bytes (standard input counts nothing).
+pub(crate) fn total_size(inputs: &[Result<InputPath, (String, io::Error)>]) -> u64 {
+    inputs
+        .iter()
+        .flatten()
+        .filter_map(|i| std::fs::metadata(&i.path).ok())
+        .map(|m| m.len())
+        .sum()
 }
 
 /// The encoding of a text from its first bytes: a byte-order mark, valid UTF-8, else
@@ -184,12 +210,91 @@ impl<R: Read> Read for Decoded<R> {
     }
 }
 
-/// The paths to read: the files given, or standard input when none.
-pub(crate) fn paths(files: &[PathBuf]) -> Vec<PathBuf> {
-    if files.is_empty() {
+/// One input to read, and where its output goes under `--output-dir`.
+#[derive(Clone, Debug)]
+pub(crate) struct InputPath {
+    /// The path (`-` for standard input).
+    pub(crate) path: PathBuf,
+    /// The path of its output relative to the output folder, extension aside: the file's name,
+    /// or its path inside a folder read with `--recursive`.
+    pub(crate) out_rel: PathBuf,
+}
+
+/// The inputs to read: the files given (standard input when none), folders walked in name order
+/// with `--recursive` (their `.pgn`, `.psn` and `.txt` files).
+///
+/// # Errors
+///
+/// A folder without `--recursive`, or one that cannot be listed, as `(name, error)` in its place.
+pub(crate) fn expand(
+    files: &[PathBuf],
+    recursive: bool,
+) -> Vec<Result<InputPath, (String, io::Error)>> {
+    let given = if files.is_empty() {
         vec![PathBuf::from("-")]
     } else {
         files.to_vec()
+    };
+    let mut out = Vec::new();
+    for path in given {
+        if path.as_os_str() != "-" && path.is_dir() {
+            if recursive {
+                walk(&path, &path, &mut out);
+            } else {
+                out.push(Err((
+                    path.display().to_string(),
+                    io::Error::new(
+                        io::ErrorKind::InvalidInput,
+                        "is a folder, not a file: give --recursive to read the files in it",
+                    ),
+                )));
+            }
+        } else {
+            let out_rel = if path.as_os_str() == "-" {
+                PathBuf::from("stdin")
+            } else {
+                PathBuf::from(path.file_name().unwrap_or_default())
+            };
+            out.push(Ok(InputPath { path, out_rel }));
+        }
+    }
+    out
+}
+
+/// Whether a file found in a folder is a game file: `.pgn`, `.psn` or `.txt`, any case.
+fn is_game_file(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| ["pgn", "psn", "txt"].contains(&e.to_ascii_lowercase().as_str()))
+}
+
+/// The game files below `dir` (`.pgn`, `.psn`, `.txt`), in name order, hidden ones (`.name`)
+/// left out.
+fn walk(root: &Path, dir: &Path, out: &mut Vec<Result<InputPath, (String, io::Error)>>) {
+    let mut entries: Vec<PathBuf> = match std::fs::read_dir(dir) {
+        Ok(list) => list.filter_map(Result::ok).map(|e| e.path()).collect(),
+        Err(e) => {
+            out.push(Err((dir.display().to_string(), e)));
+            return;
+        }
+    };
+    entries.sort();
+    for path in entries {
+        if path
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+        {
+            continue;
+        }
+        if path.is_dir() {
+            walk(root, &path, out);
+        } else if is_game_file(&path) {
+            let out_rel = path.strip_prefix(root).map_or_else(
+                |_| PathBuf::from(path.file_name().unwrap_or_default()),
+                Path::to_path_buf,
+            );
+            out.push(Ok(InputPath { path, out_rel }));
+        }
     }
 }
 

@@ -219,9 +219,18 @@ pub(crate) struct ReadOptions {
     /// Warnings become errors.
     #[arg(long)]
     pub(crate) strict: bool,
+    /// A warning code not to report (repeatable): `--allow move-number-mismatch`.
+    #[arg(long, value_name = "CODE")]
+    pub(crate) allow: Vec<String>,
+    /// A warning code to treat as an error (repeatable): `--deny tandem-file-digit`.
+    #[arg(long, value_name = "CODE")]
+    pub(crate) deny: Vec<String>,
     /// How diagnostics are written.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub(crate) format: Format,
+    /// Read the files in folders given as inputs, and in their subfolders.
+    #[arg(long)]
+    pub(crate) recursive: bool,
     /// The encoding of the input: utf-8, gbk, gb18030, big5, shift_jis (detected when absent).
     #[arg(long, value_parser = input::parse_encoding)]
     pub(crate) encoding: Option<&'static encoding_rs::Encoding>,
@@ -254,6 +263,10 @@ struct ConvertArgs {
     /// The encoding of the output: utf-8 (default), gbk, gb18030, big5, shift_jis.
     #[arg(long, value_parser = input::parse_encoding)]
     output_encoding: Option<&'static encoding_rs::Encoding>,
+    /// Write one output file per input file into this folder (subfolders as with
+    /// `--recursive`; extension .pgn, .psn or .jsonl), instead of standard output.
+    #[arg(long, value_name = "DIR")]
+    output_dir: Option<PathBuf>,
     /// Input files; none or `-` reads standard input.
     files: Vec<PathBuf>,
 }
@@ -327,6 +340,7 @@ fn main() -> ExitCode {
             sideways: a.sideways,
             on_error: a.on_error,
             output_encoding: a.output_encoding.unwrap_or(encoding_rs::UTF_8),
+            output_dir: a.output_dir,
             files: a.files,
         }),
         Command::Check(a) => cmd::check::run(&a.read, &a.files),

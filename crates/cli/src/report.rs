@@ -31,6 +31,11 @@ pub(crate) struct Reporter {
     /// Diagnostics shown per code in the current game, and those held back.
     shown: std::collections::HashMap<String, usize>,
     held_back: std::collections::BTreeMap<String, usize>,
+    /// Warning codes not shown (`--allow`) and warning codes that are errors (`--deny`).
+    allow: Vec<String>,
+    deny: Vec<String>,
+    /// A progress bar for long batches on a terminal; diagnostics are printed around it.
+    progress: Option<indicatif::ProgressBar>,
 }
 
 /// The source a diagnostic points into: the game's text and its first line number.
@@ -90,18 +95,71 @@ impl Reporter {
             io_failed: false,
             shown: std::collections::HashMap::new(),
             held_back: std::collections::BTreeMap::new(),
+            allow: Vec::new(),
+            deny: Vec::new(),
+            progress: None,
         }
     }
 
     /// Whether `d` counts as an error here (a warning does under `--strict`).
     pub(crate) fn is_error(&self, d: &Diagnostic) -> bool {
-        d.is_error() || self.strict
+        d.is_error() || (!self.allowed(d) && (self.strict || self.deny.contains(&d.code)))
+    }
+
+    /// Whether `d` is a warning the user allowed (`--allow CODE`): not shown, not counted.
+    fn allowed(&self, d: &Diagnostic) -> bool {
+        !d.is_error() && self.allow.contains(&d.code)
+    }
+
+    /// Shows a progress bar over `total` bytes when standard error is a terminal and the batch is
+    /// long (8 MiB or ten files).
+    pub(crate) fn start_progress(&mut self, total: u64, files: usize) {
+        let long = total >= 8 << 20 || files >= 10;
+        if long && std::io::stderr().is_terminal() && self.format == Format::Text {
+            let bar = indicatif::ProgressBar::new(total.max(1));
+            if let Ok(style) =
+                indicatif::ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {msg}")
+            {
+                bar.set_style(style);
+            }
+            self.progress = Some(bar);
+        }
+    }
+
+    /// Moves the progress bar to `done` bytes, naming the file.
+    pub(crate) fn progress(&self, done: u64, file: &str) {
+        if let Some(bar) = &self.progress {
+            bar.set_position(done);
+            bar.set_message(file.to_owned());
+        }
+    }
+
+    /// Writes a line to standard error, around the progress bar if there is one.
+    fn print(&self, text: &str) {
+        let write = || {
+            let mut err = std::io::stderr().lock();
+            let _ = writeln!(err, "{text}");
+        };
+        match &self.progress {
+            Some(bar) => bar.suspend(write),
+            None => write(),
+        }
+    }
+
+    /// Sets the codes of `--allow` and `--deny`.
+    pub(crate) fn with_codes(mut self, allow: &[String], deny: &[String]) -> Reporter {
+        self.allow = allow.to_vec();
+        self.deny = deny.to_vec();
+        self
     }
 
     /// Writes one diagnostic.
     pub(crate) fn emit(&mut self, d: &Diagnostic, source: Option<&Source<'_>>) {
+        if self.allowed(d) {
+            return;
+        }
         let mut d = d.clone();
-        if self.strict {
+        if self.is_error(&d) {
             d.severity = Severity::Error;
         }
         if d.is_error() {
@@ -121,14 +179,15 @@ impl Reporter {
             Format::Json => json_line(&d),
             Format::Text => self.render(&d, source),
         };
-        let mut err = std::io::stderr().lock();
-        let _ = writeln!(err, "{text}");
+        self.print(&text);
     }
 
     /// Ends a game: says how many diagnostics of each code were held back.
     pub(crate) fn end_game(&mut self, file: &str, game: usize) {
         for (code, n) in std::mem::take(&mut self.held_back) {
-            eprintln!("note: {file}: game {game}: {n} more `{code}` diagnostics not shown");
+            self.print(&format!(
+                "note: {file}: game {game}: {n} more `{code}` diagnostics not shown"
+            ));
         }
         self.shown.clear();
     }
@@ -136,20 +195,21 @@ impl Reporter {
     /// A note on standard error (what was detected); text format only.
     pub(crate) fn note(&self, text: &str) {
         if self.format == Format::Text {
-            eprintln!("note: {text}");
+            self.print(&format!("note: {text}"));
         }
     }
 
     /// An input or output failure (exit code 3).
     pub(crate) fn io_error(&mut self, file: &str, message: &str) {
         self.io_failed = true;
-        match self.format {
-            Format::Json => eprintln!(
-                "{}",
+        let text = match self.format {
+            Format::Json => {
                 json!({"severity": "error", "code": "io", "file": file, "message": message})
-            ),
-            Format::Text => eprintln!("error: {file}: {message}"),
-        }
+                    .to_string()
+            }
+            Format::Text => format!("error: {file}: {message}"),
+        };
+        self.print(&text);
     }
 
     fn render(&self, d: &Diagnostic, source: Option<&Source<'_>>) -> String {
@@ -240,6 +300,9 @@ impl Reporter {
 
     /// Writes the summary line and returns the exit code.
     pub(crate) fn finish(self, verb: &str) -> u8 {
+        if let Some(bar) = &self.progress {
+            bar.finish_and_clear();
+        }
         match self.format {
             Format::Json => eprintln!(
                 "{}",

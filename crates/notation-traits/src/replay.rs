@@ -21,6 +21,10 @@ pub trait TextNotation<P: Position> {
 
     /// Writes the legal move `mv` of `pos`, as [`MoveNotation::write_move`].
     fn write(&self, pos: &P, mv: P::Move) -> String;
+
+    /// Whether `text` has this notation's syntax, as [`MoveNotation::parse`]: no position, so no
+    /// search of the legal moves (the cheap test for "is this text in this notation").
+    fn parses(&self, text: &str) -> bool;
 }
 
 impl<P: Position, N: MoveNotation<P>> TextNotation<P> for N {
@@ -30,6 +34,10 @@ impl<P: Position, N: MoveNotation<P>> TextNotation<P> for N {
 
     fn write(&self, pos: &P, mv: P::Move) -> String {
         self.write_move(pos, mv)
+    }
+
+    fn parses(&self, text: &str) -> bool {
+        self.parse(text).is_ok()
     }
 }
 
@@ -74,6 +82,9 @@ impl<P: Position> Replayed<P> {
 /// How many plies after a fault must read with its only near reading for that reading to count
 /// as confirmed by the rest of the game.
 const CONFIRMING_PLIES: usize = 3;
+
+/// The most candidates a diagnostic lists; more say how many there are instead.
+const MAX_CANDIDATES: usize = 6;
 
 /// How a file numbers its moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -348,15 +359,29 @@ impl<N: ?Sized> Context<'_, N> {
                         }
                         *only
                     } else {
-                        let transposed = transposition(&pos, i, readings, &alive, &choices);
-                        d.candidates = written.clone();
-                        d.help = Some(format!(
-                            "the rest of the game fits {} readings{}",
-                            written.len(),
-                            transposed.map_or_else(String::new, |p| format!(
-                                "; they transpose: the positions agree again after ply {p}"
-                            ))
-                        ));
+                        let plies_after = raw.moves.len() - i - 1;
+                        let help = if plies_after == 0 {
+                            "nothing after it in the game decides between them".to_owned()
+                        } else {
+                            let transposed = transposition(&pos, i, readings, &alive, &choices);
+                            format!(
+                                "the rest of the game fits {} readings{}",
+                                written.len(),
+                                transposed.map_or_else(String::new, |p| format!(
+                                    "; they transpose: the positions agree again after ply {p}"
+                                ))
+                            )
+                        };
+                        if written.len() > MAX_CANDIDATES {
+                            d.candidates = Vec::new();
+                            d.help = Some(format!(
+                                "{} legal moves are spelt nearly so; {help}",
+                                written.len()
+                            ));
+                        } else {
+                            d.candidates = written.clone();
+                            d.help = Some(help);
+                        }
                         self.diagnostics.push(d);
                         self.stop(&mut accepting, &mut end, &mut unread, &pos, raw, i);
                         choices[0]

@@ -26,6 +26,7 @@ pub(crate) struct Options {
     pub(crate) sideways: Option<wxf_notation::Sideways>,
     pub(crate) on_error: OnError,
     pub(crate) output_encoding: &'static encoding_rs::Encoding,
+    pub(crate) output_dir: Option<PathBuf>,
     pub(crate) files: Vec<PathBuf>,
 }
 
@@ -79,7 +80,8 @@ pub(crate) fn run(o: Options) -> u8 {
         eprintln!("error: {flag} applies to --to {notations} only");
         return 2;
     }
-    let mut reporter = Reporter::new(o.read.format, o.read.strict);
+    let mut reporter =
+        Reporter::new(o.read.format, o.read.strict).with_codes(&o.read.allow, &o.read.deny);
     let language = o.out_lang.or(o.read.lang).unwrap_or_default();
     let output = match o.to {
         OutputNotation::Wxf => Writer::Xiangqi(Output::wxf(
@@ -116,61 +118,68 @@ pub(crate) fn run(o: Options) -> u8 {
         OutputNotation::Json => Writer::Json,
     };
     let read = o.read.clone();
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut first = true;
+    let extension = match o.to {
+        OutputNotation::Json => "jsonl",
+        OutputNotation::Psn | OutputNotation::Usi => "psn",
+        _ => "pgn",
+    };
+    let mut sink = Sink::new(o.output_dir.clone(), extension);
     let mut write_failed = false;
-    super::for_each_game(&o.files, &read, &mut reporter, |_, _, game, clean, rep| {
-        if !clean {
-            match o.on_error {
-                OnError::Skip => return true,
-                OnError::Stop => return false,
-                OnError::Keep => {}
+    super::for_each_game(
+        &o.files,
+        &read,
+        &mut reporter,
+        |origin, game, clean, rep| {
+            if !clean {
+                match o.on_error {
+                    OnError::Skip => return true,
+                    OnError::Stop => return false,
+                    OnError::Keep => {}
+                }
             }
-        }
-        let text = match (&output, game) {
-            (Writer::Xiangqi(out), Game::Xiangqi(c)) => xiangqi::write_pgn(c, out),
-            (Writer::Shogi(n), Game::Shogi(c)) => shogi::write_psn(c, n.as_ref()),
-            (Writer::Psn2, Game::Shogi(c)) => shogi::write_psn2(c),
-            (Writer::Json, Game::Xiangqi(c)) => format!("{}\n", xiangqi::write_json(c)),
-            (Writer::Json, Game::Shogi(c)) => format!("{}\n", shogi::write_json(c)),
-            (
-                Writer::Json,
-                Game::Failed {
-                    raw,
-                    error,
-                    variant,
-                },
-            ) => format!(
-                "{}\n",
-                crate::common::write_failed_json(raw, error, variant.name())
-            ),
-            (
-                Writer::Xiangqi(_),
-                Game::Failed {
-                    raw,
-                    error,
-                    variant: Variant::Xiangqi,
-                },
-            ) => xiangqi::write_failed_pgn(raw, error),
-            (
-                Writer::Shogi(_) | Writer::Psn2,
-                Game::Failed {
-                    raw,
-                    error,
-                    variant: Variant::Shogi,
-                },
-            ) => shogi::write_failed(raw, error),
-            (_, game) => {
-                let kind = match game {
-                    Game::Xiangqi(_)
-                    | Game::Failed {
+            let text = match (&output, game) {
+                (Writer::Xiangqi(out), Game::Xiangqi(c)) => xiangqi::write_pgn(c, out),
+                (Writer::Shogi(n), Game::Shogi(c)) => shogi::write_psn(c, n.as_ref()),
+                (Writer::Psn2, Game::Shogi(c)) => shogi::write_psn2(c),
+                (Writer::Json, Game::Xiangqi(c)) => format!("{}\n", xiangqi::write_json(c)),
+                (Writer::Json, Game::Shogi(c)) => format!("{}\n", shogi::write_json(c)),
+                (
+                    Writer::Json,
+                    Game::Failed {
+                        raw,
+                        error,
+                        variant,
+                    },
+                ) => format!(
+                    "{}\n",
+                    crate::common::write_failed_json(raw, error, variant.name())
+                ),
+                (
+                    Writer::Xiangqi(_),
+                    Game::Failed {
+                        raw,
+                        error,
                         variant: Variant::Xiangqi,
-                        ..
-                    } => "xiangqi",
-                    _ => "shogi",
-                };
-                rep.emit(
+                    },
+                ) => xiangqi::write_failed_pgn(raw, error),
+                (
+                    Writer::Shogi(_) | Writer::Psn2,
+                    Game::Failed {
+                        raw,
+                        error,
+                        variant: Variant::Shogi,
+                    },
+                ) => shogi::write_failed(raw, error),
+                (_, game) => {
+                    let kind = match game {
+                        Game::Xiangqi(_)
+                        | Game::Failed {
+                            variant: Variant::Xiangqi,
+                            ..
+                        } => "xiangqi",
+                        _ => "shogi",
+                    };
+                    rep.emit(
                         &Diagnostic::new(
                             Severity::Error,
                             "wrong-variant",
@@ -181,36 +190,43 @@ pub(crate) fn run(o: Options) -> u8 {
                         ),
                         None,
                     );
-                return true;
+                    return true;
+                }
+            };
+            let (target, first) = match sink.select(origin.out_rel) {
+                Ok(t) => t,
+                Err((name, e)) => {
+                    rep.io_error(&name, &e.to_string());
+                    return false;
+                }
+            };
+            let text = if first || matches!(output, Writer::Json) {
+                text
+            } else {
+                format!("\n{text}")
+            };
+            let bytes = match crate::input::encode(&text, o.output_encoding) {
+                Ok(b) => b,
+                Err(message) => {
+                    rep.io_error(&target, &message);
+                    return true;
+                }
+            };
+            if let Err(e) = sink.write(&bytes) {
+                if !write_failed {
+                    rep.io_error(&target, &e.to_string());
+                }
+                write_failed = true;
+                return false;
             }
-        };
-        let text = if first || matches!(output, Writer::Json) {
-            text
-        } else {
-            format!("\n{text}")
-        };
-        let bytes = match crate::input::encode(&text, o.output_encoding) {
-            Ok(b) => b,
-            Err(message) => {
-                rep.io_error("<stdout>", &message);
-                return true;
-            }
-        };
-        first = false;
-        if let Err(e) = out.write_all(&bytes) {
-            if !write_failed {
-                rep.io_error("<stdout>", &e.to_string());
-            }
-            write_failed = true;
-            return false;
-        }
-        rep.converted += 1;
-        true
-    });
-    if let Err(e) = out.flush()
+            rep.converted += 1;
+            true
+        },
+    );
+    if let Err((name, e)) = sink.finish()
         && !write_failed
     {
-        reporter.io_error("<stdout>", &e.to_string());
+        reporter.io_error(&name, &e.to_string());
     }
     reporter.finish("convert")
 }
@@ -225,4 +241,84 @@ enum Writer {
     Psn2,
     /// One JSON object per game.
     Json,
+}
+
+/// Where converted games go: standard output, or one file per input file under a folder.
+struct Sink {
+    dir: Option<PathBuf>,
+    extension: &'static str,
+    stdout: Option<std::io::BufWriter<std::io::Stdout>>,
+    /// The file being written under `dir`, and its input's path relative to `dir`.
+    current: Option<(PathBuf, std::io::BufWriter<std::fs::File>)>,
+    /// Whether nothing was written yet to the current target.
+    fresh: bool,
+    /// The output files made so far.
+    made: std::collections::HashSet<PathBuf>,
+}
+
+impl Sink {
+    fn new(dir: Option<PathBuf>, extension: &'static str) -> Sink {
+        Sink {
+            stdout: dir
+                .is_none()
+                .then(|| std::io::BufWriter::new(std::io::stdout())),
+            dir,
+            extension,
+            current: None,
+            fresh: true,
+            made: std::collections::HashSet::new(),
+        }
+    }
+
+    /// Makes the output of the input file `out_rel` current; returns the target's name and
+    /// whether nothing was written to it yet.
+    fn select(
+        &mut self,
+        out_rel: &std::path::Path,
+    ) -> Result<(String, bool), (String, std::io::Error)> {
+        let Some(dir) = &self.dir else {
+            let fresh = std::mem::replace(&mut self.fresh, false);
+            return Ok(("<stdout>".to_owned(), fresh));
+        };
+        let mut path = dir.join(out_rel).with_extension(self.extension);
+        if self.current.as_ref().is_some_and(|(p, _)| *p == path) {
+            return Ok((path.display().to_string(), false));
+        }
+        // `game.pgn` and `game.txt` in one folder: the second keeps its extension too.
+        if self.made.contains(&path) {
+            let mut name = out_rel.as_os_str().to_owned();
+            name.push(".");
+            name.push(self.extension);
+            path = dir.join(name);
+        }
+        self.made.insert(path.clone());
+        let name = path.display().to_string();
+        if let Some((p, mut w)) = self.current.take() {
+            w.flush().map_err(|e| (p.display().to_string(), e))?;
+        }
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| (parent.display().to_string(), e))?;
+        }
+        let file = std::fs::File::create(&path).map_err(|e| (name.clone(), e))?;
+        self.current = Some((path, std::io::BufWriter::new(file)));
+        Ok((name, true))
+    }
+
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        match (&mut self.stdout, &mut self.current) {
+            (Some(out), _) => out.write_all(bytes),
+            (None, Some((_, w))) => w.write_all(bytes),
+            (None, None) => Ok(()),
+        }
+    }
+
+    fn finish(mut self) -> Result<(), (String, std::io::Error)> {
+        if let Some(out) = &mut self.stdout {
+            out.flush().map_err(|e| ("<stdout>".to_owned(), e))?;
+        }
+        if let Some((p, mut w)) = self.current.take() {
+            w.flush().map_err(|e| (p.display().to_string(), e))?;
+        }
+        Ok(())
+    }
 }

@@ -64,16 +64,36 @@ pub(crate) fn variant_of(raw: &RawGame, opts: &ReadOptions) -> Variant {
     }
 }
 
-/// Reads every game of every input, checks it and hands it to `each` with its file name and
-/// index (from 1); reports what was found. `each` returns false to stop.
+/// Where a game comes from.
+pub(crate) struct Origin<'a> {
+    /// The file's name for messages.
+    pub(crate) name: &'a str,
+    /// The game's index in its file, from 1.
+    pub(crate) game_no: usize,
+    /// Where the file's output goes under `--output-dir`.
+    pub(crate) out_rel: &'a std::path::Path,
+}
+
+/// Reads every game of every input, checks it and hands it to `each` with where it comes from;
+/// reports what was found. `each` returns false to stop.
 pub(crate) fn for_each_game(
     files: &[std::path::PathBuf],
     opts: &ReadOptions,
     reporter: &mut Reporter,
-    mut each: impl FnMut(&str, usize, Game<'_>, bool, &mut Reporter) -> bool,
+    mut each: impl FnMut(&Origin<'_>, Game<'_>, bool, &mut Reporter) -> bool,
 ) {
-    for path in input::paths(files) {
-        let input = match input::open(&path, opts.encoding) {
+    let items = input::expand(files, opts.recursive);
+    reporter.start_progress(input::total_size(&items), items.len());
+    let mut done_before = 0;
+    for item in items {
+        let item = match item {
+            Ok(i) => i,
+            Err((name, e)) => {
+                reporter.io_error(&name, &e.to_string());
+                continue;
+            }
+        };
+        let input = match input::open(&item.path, opts.encoding) {
             Ok(i) => i,
             Err((name, e)) => {
                 reporter.io_error(&name, &e.to_string());
@@ -88,17 +108,23 @@ pub(crate) fn for_each_game(
             ));
         }
         for (index, game) in GameReader::new(input.reader).enumerate() {
-            let game_no = index + 1;
+            let origin = Origin {
+                name: &name,
+                game_no: index + 1,
+                out_rel: &item.out_rel,
+            };
             let raw = match game {
                 Ok(g) => g,
                 Err(e) => {
+                    // Undecodable bytes spoil one game; the reader goes on with the next.
                     reporter.io_error(&name, &e.to_string());
-                    break;
+                    continue;
                 }
             };
             reporter.games += 1;
-            let (ok, go_on) = check_one(&raw, &name, game_no, opts, reporter, &mut each);
-            reporter.end_game(&name, game_no);
+            reporter.progress(done_before + input.read.get(), &name);
+            let (ok, go_on) = check_one(&raw, &origin, opts, reporter, &mut each);
+            reporter.end_game(&name, origin.game_no);
             if ok {
                 reporter.ok += 1;
             } else {
@@ -108,6 +134,7 @@ pub(crate) fn for_each_game(
                 return;
             }
         }
+        done_before += input.read.get();
     }
 }
 
@@ -115,12 +142,12 @@ pub(crate) fn for_each_game(
 /// whether to go on.
 fn check_one(
     raw: &RawGame,
-    name: &str,
-    game_no: usize,
+    origin: &Origin<'_>,
     opts: &ReadOptions,
     reporter: &mut Reporter,
-    each: &mut impl FnMut(&str, usize, Game<'_>, bool, &mut Reporter) -> bool,
+    each: &mut impl FnMut(&Origin<'_>, Game<'_>, bool, &mut Reporter) -> bool,
 ) -> (bool, bool) {
+    let (name, game_no) = (origin.name, origin.game_no);
     if raw.record.tags.is_empty() && raw.source.trim_start().starts_with("{\"variant\"") {
         let d = notation_traits::Diagnostic::new(
             notation_traits::Severity::Error,
@@ -152,7 +179,7 @@ fn check_one(
                 error: &d,
                 variant,
             };
-            let go_on = each(name, game_no, game, false, reporter);
+            let go_on = each(origin, game, false, reporter);
             (false, go_on)
         }
         Ok(checked) => {
@@ -171,7 +198,7 @@ fn check_one(
                 Checked::Xiangqi(c) => Game::Xiangqi(c),
                 Checked::Shogi(c) => Game::Shogi(c),
             };
-            let go_on = each(name, game_no, game, clean, reporter);
+            let go_on = each(origin, game, clean, reporter);
             (clean, go_on)
         }
     }
