@@ -65,7 +65,7 @@ fn xiangqi_playout(choices: &[usize]) -> Vec<xiangqi_board::Position> {
 
 fn shogi_playout(start: usize, choices: &[usize]) -> Vec<shogi_board::Position> {
     let handicaps = shogi_board::Handicap::ALL;
-    let mut pos = if start % 3 == 0 {
+    let mut pos = if start.is_multiple_of(3) {
         handicaps[start % handicaps.len()].position()
     } else {
         shogi_board::Position::new()
