@@ -70,14 +70,14 @@ fn shogi_playout(start: usize, choices: &[usize]) -> Vec<shogi_board::Position> 
     } else {
         shogi_board::Position::new()
     };
-    let mut seen = vec![pos.clone()];
+    let mut seen = vec![pos];
     for &c in choices {
         let moves = pos.legal_moves();
         if moves.is_empty() {
             break;
         }
         pos.play_unchecked(moves[c % moves.len()]);
-        seen.push(pos.clone());
+        seen.push(pos);
     }
     seen
 }
