@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod dialects;
 mod notation;
 mod parse;
 mod reader;
@@ -10,9 +11,12 @@ mod usi;
 mod write;
 mod writer;
 
+pub use dialects::old_fen_to_sfen;
 pub use notation::{ParsePsnStyleError, Psn, PsnStyle};
 pub use reader::{Clock, Dialect, PsnGame, PsnReader, start_position};
-pub use syntax::{Action, ParseSquaresError, Promotion, PsnMove, SquareText, Squares};
+pub use syntax::{
+    Action, ParseSquaresError, PartialOrigin, Promotion, PsnMove, SquareText, Squares,
+};
 pub use terminal::{Terminal, TerminalWord, split_terminal};
 pub use usi::Usi;
 pub use writer::write_game;

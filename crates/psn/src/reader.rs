@@ -14,9 +14,11 @@
 //!   disagrees with the `[Result]` tag or a PGN result in the move text;
 //! - the dialect ([`Dialect`]): PSN moves, or USI moves (PSN2, or a bare line of USI moves).
 //!
-//! Not read yet: files in other encodings than UTF-8 (Shogidokoro's Shift_JIS; decode them
-//! first), the old `[FEN]` position format of the 1998 draft, MacShogi's partial origins and
-//! capture shorthand (`G45b`, `xL`).
+//! Before that, what some writers add is brought to the common form (Shogidokoro's
+//! `Variation:N` blocks, `~` line breaks in comments, the capture shorthand `xL`; see the
+//! `dialects` module).
+//!
+//! Not read: files in other encodings than UTF-8 (Shogidokoro's Shift_JIS; decode them first).
 
 use std::io::{self, BufRead};
 
@@ -27,6 +29,7 @@ use notation_traits::{
 use shogi_board::{Color, Handicap, Position};
 
 use crate::Psn;
+use crate::dialects::{self, old_fen_to_sfen};
 use crate::terminal::{Terminal, TerminalWord, split_terminal};
 use crate::usi::{Usi, is_usi};
 
@@ -123,6 +126,7 @@ fn is_even(value: &str) -> bool {
 /// - `[SFEN]` (tag names in any case) wins. A board-only SFEN (the board field alone) gets
 ///   White to move when a `[Handicap]` tag names a handicap or the first move number has an
 ///   ellipsis (`1...`), Black otherwise; empty hands; move count 1.
+/// - Else `[FEN]`: an SFEN, or the 1998 draft's `board counts s|g n` ([`old_fen_to_sfen`]).
 /// - Else `[Handicap]`: a name [`Handicap`]'s `FromStr` reads (`Lance`, `Two piece`,
 ///   `rook+lance`, `香落ち`, ...), White (the giver) to move; `Even`, `None`, `平手` or an empty
 ///   value are the even start.
@@ -131,8 +135,8 @@ fn is_even(value: &str) -> bool {
 /// # Errors
 ///
 /// A diagnostic at the tag: `bad-sfen` (with why the SFEN is not a legal position),
-/// `bad-handicap` (an unknown name), `unsupported-fen` (an old-style `[FEN]` tag without
-/// `[SFEN]` that is not an SFEN either).
+/// `bad-handicap` (an unknown name), `bad-fen` (a `[FEN]` tag in neither form, or not a legal
+/// position).
 ///
 /// # Examples
 ///
@@ -176,6 +180,25 @@ pub fn start_position<M>(record: &GameRecord<M>) -> Result<Position, Box<Diagnos
             )
         });
     }
+    if let Some(tag) = find_tag(record, "FEN") {
+        // An SFEN in a `[FEN]` tag, else the 1998 draft's form.
+        if let Ok(pos) = Position::from_sfen(tag.value.trim()) {
+            return Ok(pos);
+        }
+        let bad = |why: String| {
+            Box::new(
+                Diagnostic::new(
+                    Severity::Error,
+                    "bad-fen",
+                    format!("[FEN \"{}\"]: {why}", tag.value),
+                )
+                .at(tag.span)
+                .with_help("the old PSN form is `board counts s|g n`, e.g. `[FEN \"8k/9/9/9/9/9/9/9/K8 0000011/T s 1\"]`; or give the start position in an [SFEN] tag"),
+            )
+        };
+        let sfen = old_fen_to_sfen(&tag.value).map_err(bad)?;
+        return Position::from_sfen(&sfen).map_err(|e| bad(e.to_string()));
+    }
     if let Some(tag) = handicap {
         if is_even(&tag.value) {
             return Ok(Position::new());
@@ -195,22 +218,6 @@ pub fn start_position<M>(record: &GameRecord<M>) -> Result<Position, Box<Diagnos
                     .with_help("give the start position in an [SFEN] tag"),
                 )
             });
-    }
-    if let Some(tag) = find_tag(record, "FEN") {
-        return Position::from_sfen(&tag.value).map_err(|_| {
-            Box::new(
-                Diagnostic::new(
-                    Severity::Error,
-                    "unsupported-fen",
-                    format!(
-                        "[FEN \"{}\"]: the position format of the 1998 PSN draft is not read",
-                        tag.value
-                    ),
-                )
-                .at(tag.span)
-                .with_help("give the start position in an [SFEN] tag"),
-            )
-        });
     }
     Ok(Position::new())
 }
@@ -232,16 +239,25 @@ pub struct PsnGame {
 }
 
 impl PsnGame {
-    /// Prepares a game read by [`notation_traits::GameReader`]: its start position, its
-    /// terminal word and its dialect.
+    /// Prepares a game read by [`notation_traits::GameReader`]: Shogidokoro's `Variation:N`
+    /// blocks become variations, `~` in comments a line break, the capture shorthand (`xL`,
+    /// `Sx+`) a move with the previous move's square (a `capture-shorthand` warning); then its
+    /// start position, its terminal word and its dialect.
     ///
     /// When the start position cannot be read, the terminal word's side to move is counted
     /// from White when the first move number has an ellipsis (`1...`), else from Black.
     pub fn new(mut raw: RawGame) -> PsnGame {
+        dialects::variation_blocks(&mut raw);
+        dialects::tilde_line_breaks(&mut raw);
+        dialects::capture_shorthands(&mut raw);
         let start = start_position(&raw.record);
-        // `[SFEN]` decides the start; a `[Handicap]` naming another one is worth a word.
-        if let (Ok(pos), Some(tag)) = (&start, find_tag(&raw.record, "Handicap"))
-            && find_tag(&raw.record, "SFEN").is_some()
+        // `[SFEN]` (or `[FEN]`) decides the start; a `[Handicap]` naming another one is worth
+        // a word.
+        let position_tag = ["SFEN", "FEN"]
+            .into_iter()
+            .find(|name| find_tag(&raw.record, name).is_some());
+        if let (Ok(pos), Some(tag), Some(position_tag)) =
+            (&start, find_tag(&raw.record, "Handicap"), position_tag)
             && let Ok(named) = tag.value.parse::<Handicap>()
             && named
                 .position()
@@ -256,7 +272,7 @@ impl PsnGame {
                     Severity::Warning,
                     "handicap-mismatch",
                     format!(
-                        "[Handicap \"{}\"] names another start than [SFEN]: the SFEN is used",
+                        "[Handicap \"{}\"] names another start than [{position_tag}]: the {position_tag} is used",
                         tag.value
                     ),
                 )
@@ -293,8 +309,15 @@ impl PsnGame {
                         .and_then(|r| r.parse::<GameResult>().ok())
                         .map(|r| (r, "the [Result] tag"))
                 });
+            // `Sennichite` is also what Shogidokoro writes for a win by repetition (the other
+            // side gave perpetual check): a win for the side to move agrees with it.
+            let agrees = |stated: GameResult| {
+                stated == implied
+                    || (t.word == TerminalWord::Sennichite
+                        && stated == GameResult::win_for(t.side_to_move == Color::Black))
+            };
             if let Some((stated, source)) = stated
-                && stated != implied
+                && !agrees(stated)
             {
                 raw.diagnostics.push(
                     Diagnostic::new(

@@ -38,7 +38,7 @@ use notation_traits::{MoveError, Resolved, Rule, Warning, edit_distance};
 use shogi_board::{Color, Move, MoveList, Piece, PieceKind, Position, Square};
 
 use crate::notation::{Psn, PsnStyle};
-use crate::syntax::{Action, Promotion, PsnMove, Squares};
+use crate::syntax::{Action, Promotion, PsnMove, Spelling, Squares};
 use crate::write::{describe, describe_with};
 
 fn count_word(n: usize) -> &'static str {
@@ -89,7 +89,10 @@ fn fitting(pos: &Position, legal: &MoveList, mv: &PsnMove, kind: PieceKind) -> V
         let Move::Normal { from, promote, .. } = m else {
             continue;
         };
-        if mv.from.is_some_and(|f| f != from) || pos.piece_at(from).map(|p| p.kind) != Some(kind) {
+        if mv.from.is_some_and(|f| f != from)
+            || mv.partial.is_some_and(|p| !p.contains(from))
+            || pos.piece_at(from).map(|p| p.kind) != Some(kind)
+        {
             continue;
         }
         if promote {
@@ -150,6 +153,27 @@ impl Psn {
             warnings.push(Warning::new(
                 "mate-sign",
                 "`#` after the move ignored: PSN marks neither check nor mate",
+            ));
+        }
+        if mv.spelling.lower_letter || mv.spelling.upper_rank {
+            let what = match (mv.spelling.lower_letter, mv.spelling.upper_rank) {
+                (true, true) => "a lower-case piece letter and an upper-case rank letter",
+                (true, false) => "a lower-case piece letter",
+                _ => "an upper-case rank letter",
+            };
+            let normal = PsnMove {
+                spelling: Spelling {
+                    lower_letter: false,
+                    upper_rank: false,
+                    ..mv.spelling
+                },
+                ..mv.clone()
+            };
+            warnings.push(Warning::new(
+                "letter-case",
+                format!(
+                    "{what} read as `{normal}`: PSN writes piece letters in upper case, rank letters in lower case"
+                ),
             ));
         }
         let squares = mv.squares();
@@ -257,6 +281,7 @@ impl Psn {
         let squares = mv.squares();
         let bare = mv.action == Action::Unmarked
             && mv.from.is_none()
+            && mv.partial.is_none()
             && mv.promotion == Promotion::Unmarked
             && mv.kind.is_hand_kind();
         if bare {
@@ -402,7 +427,7 @@ impl Psn {
     /// state) or a drop of it to the written square, else the legal moves written within edit
     /// distance 1 of `mv`; at most six, none when there are more.
     fn near(&self, pos: &Position, mv: &PsnMove) -> Vec<String> {
-        let style = if mv.from.is_some() {
+        let style = if mv.from.is_some() || mv.partial.is_some() {
             PsnStyle::Long
         } else {
             PsnStyle::Short

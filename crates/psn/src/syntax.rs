@@ -131,6 +131,43 @@ pub(crate) struct Spelling {
     pub(crate) drop_sign: char,
     /// A mate sign `#` stood after the move (ignored, with a warning).
     pub(crate) mate_sign: bool,
+    /// The piece letter was written in lower case (`p-7f`; read with a warning).
+    pub(crate) lower_letter: bool,
+    /// A rank was written as an upper-case letter (`P-7F`; read with a warning).
+    pub(crate) upper_rank: bool,
+    /// A promoted piece was written with 81Dojo's letter: `D` (dragon), `H` (horse) or `T`
+    /// (tokin) instead of `+R`, `+B`, `+P`.
+    pub(crate) alias: bool,
+}
+
+/// Part of an origin square, as MacShogi writes it when the file or the rank alone tells the
+/// pieces apart: `G45b` (the gold on file 4), `Sc4d` (the silver on rank c).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PartialOrigin {
+    /// The origin's file, 1-9 (`G45b`: file 4).
+    File(u8),
+    /// The origin's rank, 1-9 for `a`-`i` (`Sc4d`: rank 3).
+    Rank(u8),
+}
+
+impl PartialOrigin {
+    /// Whether `sq` lies on this file or rank.
+    pub fn contains(self, sq: Square) -> bool {
+        match self {
+            PartialOrigin::File(f) => sq.file().number() == f,
+            PartialOrigin::Rank(r) => sq.rank().number() == r,
+        }
+    }
+}
+
+impl fmt::Display for PartialOrigin {
+    /// The file digit (`4`) or the rank letter (`c`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            PartialOrigin::File(n) => write!(f, "{n}"),
+            PartialOrigin::Rank(n) => write!(f, "{}", char::from(b'a' + n.saturating_sub(1))),
+        }
+    }
 }
 
 /// A PSN move as written, not yet checked against a position.
@@ -160,8 +197,10 @@ pub struct PsnMove {
     pub kind: PieceKind,
     /// The player letter (`b` Black/sente, `w` White/gote), if written.
     pub color: Option<Color>,
-    /// The origin square, if written.
+    /// The origin square, if written in full.
     pub from: Option<Square>,
+    /// The origin's file or rank alone (MacShogi's `G45b`, `Sc4d`), if written so.
+    pub partial: Option<PartialOrigin>,
     /// The action sign.
     pub action: Action,
     /// The destination square.
@@ -197,15 +236,29 @@ fn style(digits: bool) -> Squares {
 
 impl fmt::Display for PsnMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.kind.is_promoted() {
+        let alias = match self.kind {
+            PieceKind::Dragon if self.spelling.alias => Some('D'),
+            PieceKind::Horse if self.spelling.alias => Some('H'),
+            PieceKind::ProPawn if self.spelling.alias => Some('T'),
+            _ => None,
+        };
+        if self.kind.is_promoted() && alias.is_none() {
             f.write_str("+")?;
         }
         if let Some(color) = self.color {
             write!(f, "{}", color.sfen_char())?;
         }
-        write!(f, "{}", self.kind.letter())?;
+        let letter = alias.unwrap_or_else(|| self.kind.letter());
+        if self.spelling.lower_letter {
+            write!(f, "{}", letter.to_ascii_lowercase())?;
+        } else {
+            write!(f, "{letter}")?;
+        }
         if let Some(from) = self.from {
             write!(f, "{}", style(self.spelling.from_digits).write(from))?;
+        }
+        if let Some(partial) = self.partial {
+            write!(f, "{partial}")?;
         }
         match self.action {
             Action::Unmarked => {}

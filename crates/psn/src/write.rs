@@ -52,6 +52,7 @@ pub(crate) fn describe_with(
             kind,
             color: None,
             from: None,
+            partial: None,
             action: Action::Drop,
             to,
             promotion: Promotion::Unmarked,
@@ -78,6 +79,7 @@ pub(crate) fn describe_with(
                 kind: piece.kind,
                 color: None,
                 from: origin.then_some(from),
+                partial: None,
                 action: if pos.is_capture(mv) {
                     Action::Capture
                 } else {

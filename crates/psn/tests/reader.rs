@@ -67,10 +67,20 @@ fn start_positions(#[case] text: &str, #[case] sfen: &str) {
     "bad-handicap",
     "[Handicap \"Queen\"]: expected a handicap (lance, right lance, bishop, rook, rook+lance, 2, 3, 4, 5, left 5, 6, left 7, right 7, 8 or 10 piece, or its Japanese name), found `Queen`"
 )]
-#[case::old_fen(
-    "[FEN \"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL 0000000/0000000 s 1\"]\n",
-    "unsupported-fen",
-    "[FEN \"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL 0000000/0000000 s 1\"]: the position format of the 1998 PSN draft is not read"
+#[case::old_fen_bad_side(
+    "[FEN \"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL 0000000/0000000 x 1\"]\n",
+    "bad-fen",
+    "[FEN \"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL 0000000/0000000 x 1\"]: expected `s` or `g` for the side to move, found `x`"
+)]
+#[case::old_fen_bad_count(
+    "[FEN \"4k4/9/9/9/9/9/9/9/4K4 00a/T s 1\"]\n",
+    "bad-fen",
+    "[FEN \"4k4/9/9/9/9/9/9/9/4K4 00a/T s 1\"]: expected a count digit, found `a` in `00a`"
+)]
+#[case::old_fen_too_many_pieces(
+    "[FEN \"4k4/9/9/9/9/9/9/9/4K4 0900000/T s 1\"]\n",
+    "bad-fen",
+    "[FEN \"4k4/9/9/9/9/9/9/9/4K4 0900000/T s 1\"]: Sente's hand and the board hold more pieces than a set"
 )]
 fn start_position_errors_point_at_the_tag(
     #[case] text: &str,
@@ -256,4 +266,77 @@ fn a_faulty_move_is_reported_with_its_place_and_candidates() {
     assert_eq!(d.ply, Some(3));
     assert_eq!(d.span.map(|s| (s.start.line, s.start.column)), Some((5, 3)));
     assert_eq!(d.candidates, ["G6i-5h", "G4i-5h"]);
+}
+
+/// The 1998 draft's `[FEN]`: `T` gives Gote every piece not on the board or in Sente's hand;
+/// it comes before `[Handicap]`, and `[SFEN]` before both.
+#[test]
+fn old_fen_tag_with_the_rest_to_gote() {
+    let raw = parse_game_text("[FEN \"4k4/9/9/9/9/9/9/9/4K4 0000011/T g 7\"]\n");
+    let pos = start_position(&raw.record)
+        .map_err(|d| d.to_string())
+        .unwrap();
+    assert_eq!(pos.to_sfen(), "4k4/9/9/9/9/9/9/9/4K4 w RBrb4g4s4n4l18p 7");
+    let raw = parse_game_text(
+        "[Handicap \"Lance\"]\n[FEN \"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL - s\"]\n",
+    );
+    let game = PsnGame::new(raw);
+    assert_eq!(game.start.as_ref().ok(), Some(&Position::new()));
+    assert_eq!(game.raw.diagnostics[0].code, "handicap-mismatch");
+    let raw = parse_game_text(&format!(
+        "[FEN \"4k4/9/9/9/9/9/9/9/4K4 - s\"]\n[SFEN \"{}\"]\n",
+        Handicap::Rook.sfen()
+    ));
+    assert_eq!(
+        start_position(&raw.record).ok(),
+        Some(Handicap::Rook.position())
+    );
+}
+
+/// The capture shorthand needs a previous move: as the first move it is a syntax error.
+#[test]
+fn capture_shorthand_forms_and_the_first_move() {
+    for (text, want) in [
+        ("1.P-7f 2.P-3d 3.Bx2b+ 4.Sx", "3a2b"),
+        ("1.P-7f 2.P-3d 3.Bx2b+ 4.xS", "3a2b"),
+        ("1.P-7f 2.P-3d 3.Bx2b+ 4.Sx=", "3a2b"),
+        ("1.P-7f 2.P-3d 3.Bx2b+ 4.xS=", "3a2b"),
+    ] {
+        let game = PsnGame::new(parse_game_text(text));
+        assert_eq!(game.raw.diagnostics[0].code, "capture-shorthand", "{text}");
+        let replayed = game.replay(ReplayOptions::default()).unwrap();
+        assert_eq!(replayed.record.main.moves[3].mv.to_string(), want, "{text}");
+    }
+    let game = PsnGame::new(parse_game_text("1.xP"));
+    let replayed = game.replay(ReplayOptions::default()).unwrap();
+    assert!(replayed.record.main.moves.is_empty());
+    assert_eq!(replayed.diagnostics[0].code, "syntax");
+}
+
+/// `Variation: N` with the number apart, and a block that replaces no move.
+#[test]
+fn variation_blocks_number_apart_and_out_of_range() {
+    let text = "1.P7g-7f\n2.P3c-3d\n3.P2g-2f\nVariation: 2\n2.P8c-8d\nVariation:9\n9.P1g-1f\n";
+    let game = PsnGame::new(parse_game_text(text));
+    let codes: Vec<&str> = game
+        .raw
+        .diagnostics
+        .iter()
+        .map(|d| d.code.as_ref())
+        .collect();
+    assert_eq!(codes, ["bad-variation"]);
+    let replayed = game.replay(ReplayOptions::default()).unwrap();
+    let main = &replayed.record.main.moves;
+    assert_eq!(main.len(), 3);
+    assert_eq!(main[1].variations[0].moves[0].mv.to_string(), "8c8d");
+    assert_eq!(main[1].variations[0].moves.len(), 1);
+    assert_eq!(main[2].comments, ["Variation:9 9.P1g-1f"]);
+}
+
+/// `~` is a line break in comments.
+#[test]
+fn tilde_in_comments_is_a_line_break() {
+    let game = PsnGame::new(parse_game_text("{a~b} 1.P-7f {c ~d}\n"));
+    assert_eq!(game.record().main.comments, ["a\nb"]);
+    assert_eq!(game.record().main.moves[0].comments, ["c \nd"]);
 }
