@@ -49,7 +49,19 @@ pub(crate) fn variant_of(raw: &RawGame, opts: &ReadOptions) -> Variant {
         Some("shogi") => return Variant::Shogi,
         _ => {}
     }
-    if has(&["FEN", "Game", "Format", "Red", "ECCO"]) {
+    if raw.record.tag("SFEN").is_some() {
+        return Variant::Shogi;
+    }
+    if let Some(fen) = raw.record.tag("FEN") {
+        // A shogi board has nine ranks, a xiangqi board ten; old PSN files put the shogi
+        // start position in a `[FEN]` tag with the hands as piece counts.
+        let board = fen.split_whitespace().next().unwrap_or("");
+        if board.matches('/').count() == 8 || psn::old_fen_to_sfen(fen).is_ok() {
+            return Variant::Shogi;
+        }
+        return Variant::Xiangqi;
+    }
+    if has(&["Game", "Format", "Red", "ECCO"]) {
         return Variant::Xiangqi;
     }
     if has(&["SFEN", "Handicap", "Sente", "Gote"]) {
