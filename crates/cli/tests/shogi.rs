@@ -349,3 +349,89 @@ fn contradicting_options_are_usage_errors() {
     let o = kifu(&["convert", "--to", "wxf", "--squares", "digits"], Some(""));
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn shift_jis_output_holds_japanese_names_and_refuses_what_it_cannot() {
+    // The Shogidokoro specimen is CP932 with 先手 / 後手 as player names.
+    let file = testdata("shogi-shogidokoro-cp932-crlf.psn");
+    let utf8 = kifu(&["convert", "--to", "psn", "--style", "long", &file], None);
+    assert_eq!(utf8.status.code(), Some(0));
+    let sjis = kifu(
+        &[
+            "convert",
+            "--to",
+            "psn",
+            "--style",
+            "long",
+            "--output-encoding",
+            "shift_jis",
+            &file,
+        ],
+        None,
+    );
+    assert_eq!(sjis.status.code(), Some(0));
+    assert!(
+        std::str::from_utf8(&sjis.stdout).is_err(),
+        "Shift_JIS bytes"
+    );
+    // 先手 in Shift_JIS is 90 E6 8E E8.
+    assert!(
+        sjis.stdout
+            .windows(4)
+            .any(|w| w == [0x90, 0xE6, 0x8E, 0xE8]),
+        "先手 encoded as Shift_JIS"
+    );
+    let (decoded, _, had_errors) = encoding_rs::SHIFT_JIS.decode(&sjis.stdout);
+    assert!(!had_errors);
+    assert_eq!(decoded, stdout(&utf8));
+
+    // Read back: the same tags, moves and times as the original.
+    let dir = std::env::temp_dir().join(format!("kifu-sjis-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let back = dir.join("back.psn");
+    std::fs::write(&back, &sjis.stdout).unwrap();
+    let json = |path: &str| {
+        let games = json_games(&kifu(&["convert", "--to", "json", path], None));
+        assert_eq!(games.len(), 1);
+        games.into_iter().next().unwrap()
+    };
+    let (a, b) = (json(&file), json(back.to_str().unwrap()));
+    assert_eq!(a["tags"]["Sente"], "先手");
+    // The writer adds the [Result] the terminal word `Resigns` implies; nothing else changes.
+    let mut tags = b["tags"].as_object().unwrap().clone();
+    assert_eq!(tags.remove("Result"), Some(Value::from("0-1")));
+    assert_eq!(&Value::from(tags), &a["tags"]);
+    assert_eq!(a["result"], b["result"]);
+    // The same moves and times; the text gains `=` on declined promotions (S7i-8h=).
+    let moves = |g: &Value| -> Vec<(Value, Value)> {
+        g["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| (m["coord"].clone(), m["clock"].clone()))
+            .collect()
+    };
+    assert_eq!(moves(&a).len(), 78);
+    assert_eq!(moves(&a), moves(&b));
+    assert_eq!(b["moves"][31]["text"], "S7i-8h=");
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    // 🐉 has no Shift_JIS code: an error (exit 3) naming the character, not a `?`.
+    let out = kifu(
+        &[
+            "convert",
+            "--to",
+            "psn",
+            "--output-encoding",
+            "shift_jis",
+            "-",
+        ],
+        Some("[Sente \"羽生 🐉\"]\n1.P7g-7f 2.P3c-3d\n"),
+    );
+    assert_eq!(out.status.code(), Some(3));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("the output encoding Shift_JIS cannot hold `🐉` (U+1F409"),
+        "{stderr}"
+    );
+}
