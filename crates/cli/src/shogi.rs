@@ -5,7 +5,7 @@ use notation_traits::{
     Diagnostic, GameRecord, GameResult, RawGame, ReplayOptions, Termination, TextNotation,
     position_command,
 };
-use psn::{Dialect, Psn, PsnGame, Terminal, Usi, write_game};
+use psn::{Dialect, Psn, PsnGame, Terminal, Usi, write_game, write_game_psn2};
 use serde_json::json;
 use shogi_board::Position;
 
@@ -158,19 +158,15 @@ pub(crate) fn write_psn(checked: &Checked, notation: &dyn TextNotation<Position>
     )
 }
 
-/// The game as a PSN2 file: `[Black]` and `[White]` first, USI moves (MyShogi's format).
+/// The game as a PSN2 file: `[Black]` and `[White]` first, USI moves, the terminal word as
+/// read (MyShogi's format).
 pub(crate) fn write_psn2(checked: &Checked) -> String {
-    let text = write_psn(checked, &Usi);
-    let mut lines = text.splitn(3, '\n');
-    let (sente, gote, rest) = (
-        lines.next().unwrap_or_default(),
-        lines.next().unwrap_or_default(),
-        lines.next().unwrap_or_default(),
-    );
-    format!(
-        "{}\n{}\n{rest}",
-        sente.replacen("[Sente ", "[Black ", 1),
-        gote.replacen("[Gote ", "[White ", 1)
+    let r = &checked.inner.replayed;
+    write_game_psn2(
+        &r.record,
+        &r.start,
+        checked.terminal.as_ref(),
+        checked.inner.unread_comment().as_deref(),
     )
 }
 

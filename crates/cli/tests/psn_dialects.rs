@@ -233,3 +233,60 @@ fn a_file_of_several_dialects_with_a_broken_game_converts_game_by_game() {
     check_json("game 4", &got[3], &want("shogidokoro-variations.psn"));
     assert_eq!(coords(&got[1]["moves"]), ["7g7f", "3c3d"]);
 }
+
+#[test]
+fn psn2_output_keeps_the_terminal_words_and_psn_output_uses_shogidokoros() {
+    let file = testdata("terminals.psn");
+    let read = |args: &[&str], stdin: Option<&str>| -> Vec<(Value, Value, Value)> {
+        let mut all = vec!["convert", "--to", "json"];
+        all.extend_from_slice(args);
+        json_games(&kifu(&all, stdin))
+            .iter()
+            .map(|g| {
+                (
+                    g["terminal"].clone(),
+                    g["result"].clone(),
+                    g["final"].clone(),
+                )
+            })
+            .collect()
+    };
+    let original = read(&[&file], None);
+    let words: Vec<&str> = original.iter().filter_map(|g| g.0.as_str()).collect();
+    for psn2_word in [
+        "RepetitionDraw",
+        "RepetitionWin",
+        "MaxMovesDraw",
+        "DeclarationWin",
+    ] {
+        assert!(words.contains(&psn2_word), "{psn2_word} in {words:?}");
+    }
+
+    // PSN2 (`--to usi`): every word as read (Asgts's `Resign` spelled `Resigns`), the same
+    // results and final positions.
+    let usi = kifu(&["convert", "--to", "usi", &file], None);
+    assert_eq!(usi.status.code(), Some(0));
+    let mut expected = original.clone();
+    for g in &mut expected {
+        if g.0 == "Resign" {
+            g.0 = Value::from("Resigns");
+        }
+    }
+    assert_eq!(read(&["-"], Some(&stdout(&usi))), expected);
+
+    // PSN: Shogidokoro's words (RepetitionWin -> Sennichite), the result kept in [Result].
+    let psn = kifu(&["convert", "--to", "psn", &file], None);
+    assert_eq!(psn.status.code(), Some(0));
+    let back = read(&["-"], Some(&stdout(&psn)));
+    assert_eq!(back.len(), original.len());
+    for (b, o) in back.iter().zip(&original) {
+        let expected = match o.0.as_str() {
+            Some("RepetitionDraw" | "RepetitionWin") => Value::from("Sennichite"),
+            Some("MaxMovesDraw" | "DeclarationWin") => Value::from("Jishogi"),
+            Some("Resign") => Value::from("Resigns"),
+            _ => o.0.clone(),
+        };
+        assert_eq!(b.0, expected);
+        assert_eq!((&b.1, &b.2), (&o.1, &o.2));
+    }
+}

@@ -19,4 +19,4 @@ pub use syntax::{
 };
 pub use terminal::{Terminal, TerminalWord, split_terminal};
 pub use usi::Usi;
-pub use writer::write_game;
+pub use writer::{write_game, write_game_psn2};

@@ -64,17 +64,62 @@ pub fn write_game(
     terminal: Option<&Terminal>,
     unread: Option<&str>,
 ) -> String {
+    write(record, start, notation, terminal, unread, false)
+}
+
+/// Writes a checked game as a PSN2 file (MyShogi's `docs/PSN2format.md`): `[Black]` and
+/// `[White]` first instead of `[Sente]` and `[Gote]`, USI moves (`1.7g7f`, `12.P*2c`), and the
+/// terminal word as read, PSN2's own words included (`RepetitionWin`, `DeclarationWin`, ...),
+/// where [`write_game`] writes Shogidokoro's vocabulary. The rest of the layout is
+/// [`write_game`]'s.
+///
+/// # Examples
+///
+/// ```
+/// use notation_traits::ReplayOptions;
+/// use psn::{PsnReader, write_game_psn2};
+///
+/// let text = "[Black \"A\"]\n[White \"B\"]\n1.7g7f\n2.3c3d\n3.DeclarationWin\n";
+/// let game = PsnReader::new(text.as_bytes()).next().unwrap()?;
+/// let replayed = game.replay(ReplayOptions::default()).map_err(|d| d.to_string())?;
+/// let written = write_game_psn2(&replayed.record, &replayed.start, game.terminal.as_ref(), None);
+/// assert!(written.starts_with("[Black \"A\"]\n[White \"B\"]\n[SFEN "));
+/// assert!(written.ends_with("\n1.7g7f\n2.3c3d\n3.DeclarationWin\n"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_game_psn2(
+    record: &GameRecord<Move>,
+    start: &Position,
+    terminal: Option<&Terminal>,
+    unread: Option<&str>,
+) -> String {
+    write(record, start, &crate::Usi, terminal, unread, true)
+}
+
+fn write(
+    record: &GameRecord<Move>,
+    start: &Position,
+    notation: &dyn TextNotation<Position>,
+    terminal: Option<&Terminal>,
+    unread: Option<&str>,
+    psn2: bool,
+) -> String {
     let mut out = String::new();
     let sente = record.tag("Sente");
     let gote = record.tag("Gote");
+    let (first, second) = if psn2 {
+        ("Black", "White")
+    } else {
+        ("Sente", "Gote")
+    };
     push_tag(
         &mut out,
-        "Sente",
+        first,
         sente.or_else(|| record.tag("Black")).unwrap_or(""),
     );
     push_tag(
         &mut out,
-        "Gote",
+        second,
         gote.or_else(|| record.tag("White")).unwrap_or(""),
     );
     push_tag(&mut out, "SFEN", &start.to_sfen());
@@ -105,7 +150,8 @@ pub fn write_game(
     let ending = match (terminal, unread) {
         (Some(t), None) => {
             let ply = start.ply() as usize + record.main.moves.len();
-            let mut line = format!("{ply}.{}", t.word.shogidokoro());
+            let word = if psn2 { t.word } else { t.word.shogidokoro() };
+            let mut line = format!("{ply}.{word}");
             if let Some(clock) = &t.clock {
                 line.push_str(&format!(" ({clock})"));
             }
