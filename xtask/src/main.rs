@@ -3,11 +3,13 @@
 //! - `roundtrip`: every legal move along every test game written in every notation, letter set
 //!   and style, and read back; every fixture game replayed from its notation columns.
 //! - `tidy`: the habits of ../shared/STYLE.md that a machine can check.
-//! - `bench`: the criterion benches of every crate.
+//! - `bench`: kifu side by side with Fairy-Stockfish, pyffish and cshogi (see bench.rs); with
+//!   `--criterion`, the criterion benches of every crate.
 //!
 //! `roundtrip` and `tidy` also run as `#[test]`s, so `cargo test --workspace` covers them.
 
 mod bench;
+mod measure;
 mod roundtrip;
 mod tidy;
 
@@ -29,10 +31,41 @@ enum Command {
     Roundtrip,
     /// Check module docs, test habits and whitespace.
     Tidy,
-    /// Run the criterion benches (arguments go to `cargo bench`).
+    /// kifu against Fairy-Stockfish, pyffish and cshogi, where installed: one table.
     Bench {
-        /// Arguments for `cargo bench`, such as a bench name filter.
+        /// Runs per figure; the best (fastest) is kept.
+        #[arg(long, default_value_t = 3)]
+        runs: usize,
+        /// The perft depth.
+        #[arg(long, default_value_t = 5)]
+        depth: u32,
+        /// The size of each generated `kifu convert` input, in MB.
+        #[arg(long, default_value_t = 64)]
+        size_mb: usize,
+        /// Only these groups: perft, write, read, convert (comma-separated).
+        #[arg(long, value_delimiter = ',')]
+        only: Vec<String>,
+        /// Leave out the references.
+        #[arg(long)]
+        no_refs: bool,
+        /// Run the criterion benches of every crate instead (`cargo bench --workspace -- ARGS`).
+        #[arg(long)]
+        criterion: bool,
+        /// With `--criterion`: arguments for `cargo bench`, such as a bench name filter.
         args: Vec<String>,
+    },
+    /// kifu's side of `bench`, as JSON lines (run from a release build).
+    #[command(hide = true)]
+    Measure {
+        /// Runs per figure; the best is kept.
+        #[arg(long, default_value_t = 3)]
+        runs: usize,
+        /// The perft depth.
+        #[arg(long, default_value_t = 5)]
+        depth: u32,
+        /// Only these groups: perft, write, read (comma-separated).
+        #[arg(long, value_delimiter = ',')]
+        only: Vec<String>,
     },
 }
 
@@ -48,7 +81,24 @@ fn main() -> ExitCode {
     let result = match Cli::parse().command {
         Command::Roundtrip => roundtrip::run().map(|report| println!("{report}")),
         Command::Tidy => tidy::run().map(|n| println!("tidy: {n} files checked")),
-        Command::Bench { args } => bench::run(&args),
+        Command::Bench {
+            runs,
+            depth,
+            size_mb,
+            only,
+            no_refs,
+            criterion,
+            args,
+        } => bench::run(&bench::Options {
+            runs,
+            depth,
+            size_mb,
+            only,
+            no_refs,
+            criterion: criterion.then(|| args.clone()),
+            extra: if criterion { Vec::new() } else { args },
+        }),
+        Command::Measure { runs, depth, only } => measure::run(runs, depth, &only),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
