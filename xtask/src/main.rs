@@ -5,10 +5,13 @@
 //! - `tidy`: the habits of ../shared/STYLE.md that a machine can check.
 //! - `bench`: kifu side by side with Fairy-Stockfish, pyffish and cshogi (see bench.rs); with
 //!   `--criterion`, the criterion benches of every crate.
+//! - `fuzz SECONDS`: every cargo-fuzz target of fuzz/ for SECONDS each, two at a time (nightly
+//!   and cargo-fuzz; see fuzz.rs).
 //!
 //! `roundtrip` and `tidy` also run as `#[test]`s, so `cargo test --workspace` covers them.
 
 mod bench;
+mod fuzz;
 mod measure;
 mod roundtrip;
 mod tidy;
@@ -54,6 +57,14 @@ enum Command {
         /// With `--criterion`: arguments for `cargo bench`, such as a bench name filter.
         args: Vec<String>,
     },
+    /// Every cargo-fuzz target for SECONDS each, two at a time, from seeds out of testdata.
+    Fuzz {
+        /// Seconds per target.
+        seconds: u64,
+        /// Only these targets (comma-separated).
+        #[arg(long, value_delimiter = ',')]
+        only: Vec<String>,
+    },
     /// kifu's side of `bench`, as JSON lines (run from a release build).
     #[command(hide = true)]
     Measure {
@@ -98,6 +109,7 @@ fn main() -> ExitCode {
             criterion: criterion.then(|| args.clone()),
             extra: if criterion { Vec::new() } else { args },
         }),
+        Command::Fuzz { seconds, only } => fuzz::run(seconds, &only),
         Command::Measure { runs, depth, only } => measure::run(runs, depth, &only),
     };
     match result {

@@ -1,0 +1,6 @@
+//! See kifu_fuzz::fen.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| kifu_fuzz::fen(data));
