@@ -210,10 +210,24 @@ impl Wxf {
                 file,
                 marker: Marker::Middle,
             } if self.dialect == Dialect::Wxr2018 => {
-                // `33` in the 2018 rules: the third pawn from the front on file 3.
-                match ordinal_origin(&stacks, file, file, color) {
-                    Some(sq) => origins.push(sq),
-                    None => {
+                // `33` in the 2018 rules: the third pawn from the front on file 3. When the file
+                // has no such pawn but a middle one, the text can only mean the WXF page's
+                // middle pawn.
+                match (
+                    ordinal_origin(&stacks, file, file, color),
+                    middle_origin(&stacks, file, color),
+                ) {
+                    (Some(sq), _) => origins.push(sq),
+                    (None, Some(sq)) => {
+                        origins.push(sq);
+                        warnings.push(Warning::new(
+                            "wxf-form",
+                            format!(
+                                "`{mv}` read as the middle pawn, as the WXF page writes it: file {file} holds no pawn number {file} from the front"
+                            ),
+                        ));
+                    }
+                    (None, None) => {
                         return Err(self.no_piece(
                             pos,
                             mv,
@@ -237,6 +251,20 @@ impl Wxf {
                     (Marker::Rear, _) => n - 1,
                     (_, 3) => 1,
                     (_, 5) => 2,
+                    // Two equal digits with no middle pawn on the file can only be the 2018
+                    // rules' ordinal (`11`: the first pawn from the front of file 1), as
+                    // Fairy-Stockfish writes it.
+                    (_, n) if usize::from(file) <= n => {
+                        warnings.push(Warning::new(
+                            "wxr2018-form",
+                            format!(
+                                "`{mv}` read by the 2018 World Xiangqi Rules (pawn number {file} from the front): file {file} holds {} {} and no middle one",
+                                count_word(n),
+                                plural_piece(piece)
+                            ),
+                        ));
+                        usize::from(file) - 1
+                    }
                     (_, n) => {
                         return Err(self.no_piece(
                             pos,

@@ -234,6 +234,43 @@ fn a_spelling_two_dialects_read_differently_is_decided_by_the_dialect_with_a_war
 }
 
 #[test]
+fn equal_digits_naming_no_pawn_in_the_dialect_take_the_other_reading() {
+    // Found by fuzzing (xiangqi_roundtrip): Black's pawns doubled on file 1 (a5, a3) and file 7
+    // (g5, g4). The 2018 rules write a3a2 as `11+1` (the first pawn from the front of file 1);
+    // by the WXF page two equal digits name the middle pawn, and two pawns have none.
+    let pos =
+        Position::from_fen("2ba2b2/5k1C1/nr3a3/9/p2P2p2/6p2/p8/B3B4/3NK4/9 b - - 3 63").unwrap();
+    let wxr2018 = Wxf::new(Language::English)
+        .with_style(WxfStyle::Wxr2018)
+        .with_dialect(Dialect::Wxr2018);
+    let mv = wxr2018.read_move(&pos, "11+1").unwrap();
+    assert_eq!(mv.mv.to_string(), "a3a2");
+    assert!(mv.warnings.is_empty(), "{:?}", mv.warnings);
+    for dialect in [Dialect::Wxf, Dialect::Xqbase] {
+        let wxf = Wxf::new(Language::English).with_dialect(dialect);
+        let read = wxf.read_move(&pos, "11+1").unwrap();
+        assert_eq!(read.mv.to_string(), "a3a2", "{dialect:?}");
+        assert_eq!(read.warnings.len(), 1, "{dialect:?}: {:?}", read.warnings);
+        assert_eq!(read.warnings[0].code, "wxr2018-form");
+        // And what the 2018 style writes reads back in every dialect.
+        let written = Wxf::new(Language::English)
+            .with_style(WxfStyle::Wxr2018)
+            .with_dialect(dialect);
+        assert_eq!(written.write_move(&pos, mv.mv), "11+1");
+        assert_eq!(written.read_move(&pos, "11+1").unwrap().mv, mv.mv);
+    }
+    // The other way: three red pawns on file 5 (e8, e7, e6) have no fifth one, so `55` under
+    // the 2018 rules can only be the WXF page's middle pawn.
+    let pos = Position::from_fen("5k3/4P4/4P4/4P4/9/9/9/9/9/3K5 w - - 0 1").unwrap();
+    let read = wxr2018.read_move(&pos, "55.6").unwrap();
+    assert_eq!(read.mv.to_string(), "e7d7");
+    assert_eq!(read.warnings[0].code, "wxf-form");
+    // Neither reading names a pawn: an error that says so.
+    let err = wxr2018.read_move(&pos, "44.3").unwrap_err();
+    assert!(err.to_string().contains("file 4"), "{err}");
+}
+
+#[test]
 fn xqbase_pawn_forms() {
     // Research note, edge case 8: xqbase counts over both doubled files, right to left, front
     // to back: Pa g8, Pb g7, Pc g6, Pd c7, Pe c6.
