@@ -78,7 +78,11 @@ fn notations() -> Vec<(String, Box<dyn TextNotation<Position>>)> {
         out.push((format!("algebraic {lang}"), Box::new(Algebraic::new(lang))));
     }
     out.push(("algebraic winboard".into(), Box::new(Algebraic::WINBOARD)));
-    for style in [ChineseStyle::Simplified, ChineseStyle::Traditional] {
+    for style in [
+        ChineseStyle::Simplified,
+        ChineseStyle::Traditional,
+        ChineseStyle::TraditionalBig5,
+    ] {
         out.push((format!("chinese {style:?}"), Box::new(Chinese::new(style))));
     }
     out.push(("iccs engine".into(), Box::new(Iccs::new(IccsStyle::Engine))));

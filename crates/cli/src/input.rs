@@ -32,10 +32,10 @@ pub(crate) fn open(
     path: &Path,
     forced: Option<&'static Encoding>,
 ) -> Result<Input, (String, io::Error)> {
+    let name = display_name(path);
     let (name, raw): (String, Box<dyn Read>) = if path.as_os_str() == "-" {
-        ("<stdin>".to_owned(), Box::new(io::stdin()))
+        (name, Box::new(io::stdin()))
     } else {
-        let name = path.display().to_string();
         match File::open(path) {
             Ok(f) => (name, Box::new(f)),
             Err(e) => return Err((name, e)),
@@ -261,6 +261,15 @@ pub(crate) fn expand(
     out
 }
 
+/// How messages name an input path: `<stdin>` for `-`.
+pub(crate) fn display_name(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "<stdin>".to_owned()
+    } else {
+        path.display().to_string()
+    }
+}
+
 /// Whether a file found in a folder is a game file: `.pgn`, `.psn` or `.txt`, any case.
 fn is_game_file(path: &Path) -> bool {
     path.extension()
@@ -269,8 +278,23 @@ fn is_game_file(path: &Path) -> bool {
 }
 
 /// The game files below `dir` (`.pgn`, `.psn`, `.txt`), in name order, hidden ones (`.name`)
-/// left out.
+/// left out. A folder reached twice (a symbolic link back up the tree) is read once.
 fn walk(root: &Path, dir: &Path, out: &mut Vec<Result<InputPath, (String, io::Error)>>) {
+    let mut seen = std::collections::HashSet::new();
+    walk_in(root, dir, out, &mut seen);
+}
+
+fn walk_in(
+    root: &Path,
+    dir: &Path,
+    out: &mut Vec<Result<InputPath, (String, io::Error)>>,
+    seen: &mut std::collections::HashSet<PathBuf>,
+) {
+    if let Ok(real) = std::fs::canonicalize(dir)
+        && !seen.insert(real)
+    {
+        return;
+    }
     let mut entries: Vec<PathBuf> = match std::fs::read_dir(dir) {
         Ok(list) => list.filter_map(Result::ok).map(|e| e.path()).collect(),
         Err(e) => {
@@ -287,7 +311,7 @@ fn walk(root: &Path, dir: &Path, out: &mut Vec<Result<InputPath, (String, io::Er
             continue;
         }
         if path.is_dir() {
-            walk(root, &path, out);
+            walk_in(root, &path, out, seen);
         } else if is_game_file(&path) {
             let out_rel = path.strip_prefix(root).map_or_else(
                 |_| PathBuf::from(path.file_name().unwrap_or_default()),

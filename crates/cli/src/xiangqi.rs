@@ -415,11 +415,12 @@ impl Output {
         }
     }
 
-    pub(crate) fn winboard() -> Output {
+    /// WinBoard's algebraic (ranks 0-9): English letters unless the user gives others.
+    pub(crate) fn winboard(language: Language) -> Output {
         Output {
-            notation: Box::new(Algebraic::WINBOARD),
+            notation: Box::new(Algebraic::new(language).with_ranks(AlgebraicRanks::ZeroBased)),
             format: "WinBoard",
-            language: None,
+            language: (language != Language::English).then_some(language),
         }
     }
 

@@ -137,8 +137,9 @@ fn every_supported_specimen_reads_to_its_expected_moves() {
 
 #[test]
 fn output_encodings_hold_what_they_can_and_refuse_what_they_cannot() {
-    // 俥 (the traditional Red chariot) is not in plain Big5: ../shared/specimens/README.md.
-    let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
+    // 俥 (the traditional Red chariot) is not in plain Big5 (../shared/specimens/README.md):
+    // traditional Chinese for Big5 writes 車 for both chariots, and reads back to the game.
+    let big5 = Command::new(env!("CARGO_BIN_EXE_kifu"))
         .args([
             "convert",
             "--to",
@@ -151,10 +152,41 @@ fn output_encodings_hold_what_they_can_and_refuse_what_they_cannot() {
         .arg(testdata("xiangqi-chinese-1.pgn"))
         .output()
         .unwrap();
+    assert_eq!(big5.status.code(), Some(0));
+    let (text, _, had_errors) = encoding_rs::BIG5.decode(&big5.stdout);
+    assert!(!had_errors);
+    assert!(text.contains("車") && !text.contains("俥"), "{text}");
+    let back = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["convert", "--to", "json", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(&big5.stdout)?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let original = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["convert", "--to", "json"])
+        .arg(testdata("xiangqi-chinese-1.pgn"))
+        .output()
+        .unwrap();
+    let moves = |out: &[u8]| {
+        let v: Value = serde_json::from_slice(out).unwrap();
+        coords(&v["moves"])
+    };
+    assert_eq!(moves(&back.stdout), moves(&original.stdout));
+    // Simplified characters are not Big5: an error naming the first one (exit 3).
+    let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["convert", "--to", "chinese", "--output-encoding", "big5"])
+        .arg(testdata("xiangqi-chinese-1.pgn"))
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(3));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.contains("the output encoding Big5 cannot hold `俥`"),
+        stderr.contains("the output encoding Big5 cannot hold `"),
         "{stderr}"
     );
     // GBK holds every simplified character: the output reads back as the same game.

@@ -833,3 +833,31 @@ fn winboard_output_reads_back_to_the_same_game() {
         "3a1k3/4a1RP1/4b3b/9/9/4P1B2/1r7/4B4/3p2p2/3AKA3 w - - 0 54"
     );
 }
+
+#[test]
+fn winboard_output_takes_the_letters_given() {
+    // WinBoard's ranks 0-9 with the seed's Finnish letters (T = tykki, the cannon; V = vaunu,
+    // the chariot), named in a [Language] tag; read back to the same game.
+    let o = kifu(
+        &[
+            "convert",
+            "--to",
+            "winboard",
+            "--out-lang",
+            "fi",
+            &testdata(SEED_ALGEBRAIC),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("[Language \"fi\"]\n"), "{out}");
+    assert!(out.contains("\n1. The2 Hg7\n2. Hg2 Vh9\n"), "{out}");
+    let back = kifu(&["convert", "--to", "json", "-"], Some(&out));
+    let v: Value = serde_json::from_str(stdout(&back).trim()).unwrap();
+    assert_eq!(v["moves"].as_array().unwrap().len(), 106);
+    assert_eq!(
+        v["final"],
+        "3a1k3/4a1RP1/4b3b/9/9/4P1B2/1r7/4B4/3p2p2/3AKA3 w - - 0 54"
+    );
+}

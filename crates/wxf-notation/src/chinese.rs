@@ -46,6 +46,19 @@ pub enum ChineseStyle {
     Simplified,
     /// Traditional: 帥 仕 相 傌 俥 炮 兵 / 將 士 象 馬 車 砲 卒, 進, 後.
     Traditional,
+    /// Traditional in the characters plain Big5 holds: 車 for both chariots, since Big5 has no
+    /// 俥 (only its HKSCS extension does). The side to move tells whose chariot it is.
+    TraditionalBig5,
+}
+
+impl ChineseStyle {
+    /// Whether the style writes traditional characters.
+    pub fn is_traditional(self) -> bool {
+        matches!(
+            self,
+            ChineseStyle::Traditional | ChineseStyle::TraditionalBig5
+        )
+    }
 }
 
 /// A marker naming one of several like pieces on a file.
@@ -151,24 +164,26 @@ fn numeral(n: u8, numerals: Numerals) -> char {
 }
 
 fn piece_char(kind: PieceKind, color: Color, style: ChineseStyle) -> char {
-    use ChineseStyle::{Simplified, Traditional};
     use PieceKind::{Advisor, Cannon, Chariot, Elephant, Horse, King, Pawn};
-    match (kind, color, style) {
-        (King, Color::Red, Simplified) => '帅',
-        (King, Color::Red, Traditional) => '帥',
-        (King, Color::Black, Simplified) => '将',
-        (King, Color::Black, Traditional) => '將',
+    if (kind, color, style) == (Chariot, Color::Red, ChineseStyle::TraditionalBig5) {
+        return '車';
+    }
+    match (kind, color, style.is_traditional()) {
+        (King, Color::Red, false) => '帅',
+        (King, Color::Red, true) => '帥',
+        (King, Color::Black, false) => '将',
+        (King, Color::Black, true) => '將',
         (Advisor, Color::Red, _) => '仕',
         (Advisor, Color::Black, _) => '士',
         (Elephant, Color::Red, _) => '相',
         (Elephant, Color::Black, _) => '象',
-        (Horse, _, Simplified) => '马',
-        (Horse, Color::Red, Traditional) => '傌',
-        (Horse, Color::Black, Traditional) => '馬',
-        (Chariot, _, Simplified) => '车',
-        (Chariot, Color::Red, Traditional) => '俥',
-        (Chariot, Color::Black, Traditional) => '車',
-        (Cannon, Color::Black, Traditional) => '砲',
+        (Horse, _, false) => '马',
+        (Horse, Color::Red, true) => '傌',
+        (Horse, Color::Black, true) => '馬',
+        (Chariot, _, false) => '车',
+        (Chariot, Color::Red, true) => '俥',
+        (Chariot, Color::Black, true) => '車',
+        (Cannon, Color::Black, true) => '砲',
         (Cannon, _, _) => '炮',
         (Pawn, Color::Red, _) => '兵',
         (Pawn, Color::Black, _) => '卒',
@@ -242,7 +257,7 @@ impl ChineseMove {
         match marker {
             ChineseMarker::Front => '前',
             ChineseMarker::Middle => '中',
-            ChineseMarker::Rear if self.style == ChineseStyle::Traditional => '後',
+            ChineseMarker::Rear if self.style.is_traditional() => '後',
             ChineseMarker::Rear => '后',
             ChineseMarker::Second => '二',
             ChineseMarker::Third => '三',
@@ -280,9 +295,9 @@ impl fmt::Display for ChineseMove {
                 )?;
             }
         }
-        let verb = match (self.direction, self.style) {
-            (Direction::Advance, ChineseStyle::Simplified) => '进',
-            (Direction::Advance, ChineseStyle::Traditional) => '進',
+        let verb = match (self.direction, self.style.is_traditional()) {
+            (Direction::Advance, false) => '进',
+            (Direction::Advance, true) => '進',
             (Direction::Retreat, _) => '退',
             (Direction::Traverse, _) => '平',
         };

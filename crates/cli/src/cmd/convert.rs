@@ -71,9 +71,12 @@ pub(crate) fn run(o: Options) -> u8 {
         ),
         (
             o.out_lang.is_some()
-                && !matches!(o.to, OutputNotation::Wxf | OutputNotation::Algebraic),
+                && !matches!(
+                    o.to,
+                    OutputNotation::Wxf | OutputNotation::Algebraic | OutputNotation::Winboard
+                ),
             "--out-lang",
-            "wxf or algebraic",
+            "wxf, algebraic or winboard",
         ),
     ];
     if let Some((_, flag, notations)) = misplaced.iter().find(|(bad, _, _)| *bad) {
@@ -94,8 +97,12 @@ pub(crate) fn run(o: Options) -> u8 {
             },
         )),
         OutputNotation::Algebraic => Writer::Xiangqi(Output::algebraic(language)),
-        OutputNotation::Winboard => Writer::Xiangqi(Output::winboard()),
+        OutputNotation::Winboard => Writer::Xiangqi(Output::winboard(language)),
         OutputNotation::Chinese => Writer::Xiangqi(Output::chinese(match o.style {
+            // Plain Big5 has no 俥: the red chariot is written 車, as the black one.
+            Some(Style::Traditional) if o.output_encoding == encoding_rs::BIG5 => {
+                ChineseStyle::TraditionalBig5
+            }
             Some(Style::Traditional) => ChineseStyle::Traditional,
             _ => ChineseStyle::Simplified,
         })),
@@ -123,7 +130,13 @@ pub(crate) fn run(o: Options) -> u8 {
         OutputNotation::Psn | OutputNotation::Usi => "psn",
         _ => "pgn",
     };
-    let mut sink = Sink::new(o.output_dir.clone(), extension);
+    let mut sink = match Sink::new(o.output_dir.clone(), extension, &o.files, o.read.recursive) {
+        Ok(sink) => sink,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
     let mut write_failed = false;
     super::for_each_game(
         &o.files,
@@ -193,7 +206,7 @@ pub(crate) fn run(o: Options) -> u8 {
                     return true;
                 }
             };
-            let (target, first) = match sink.select(origin.out_rel) {
+            let (target, first) = match sink.select(origin.name) {
                 Ok(t) => t,
                 Err((name, e)) => {
                     rep.io_error(&name, &e.to_string());
@@ -245,69 +258,133 @@ enum Writer {
 
 /// Where converted games go: standard output, or one file per input file under a folder.
 struct Sink {
-    dir: Option<PathBuf>,
-    extension: &'static str,
     stdout: Option<std::io::BufWriter<std::io::Stdout>>,
-    /// The file being written under `dir`, and its input's path relative to `dir`.
-    current: Option<(PathBuf, std::io::BufWriter<std::fs::File>)>,
-    /// Whether nothing was written yet to the current target.
+    /// Under `--output-dir`: each input's output file, by the input's name.
+    targets: std::collections::HashMap<String, PathBuf>,
+    /// The input being written, and its output file.
+    current: Option<(String, PathBuf, std::io::BufWriter<std::fs::File>)>,
+    /// Whether nothing was written yet to standard output.
     fresh: bool,
-    /// The output files made so far.
-    made: std::collections::HashSet<PathBuf>,
 }
 
 impl Sink {
-    fn new(dir: Option<PathBuf>, extension: &'static str) -> Sink {
-        Sink {
+    /// Standard output, or under `dir` one output file per input of `files`: the input's path
+    /// below the folder given (its name for a file given directly) with `extension`; a second
+    /// input with the same stem in one folder (`game.pgn`, `game.txt`) keeps its extension
+    /// too (`game.txt.pgn`).
+    ///
+    /// # Errors
+    ///
+    /// A usage error when two inputs would write one output file, or an output file would
+    /// overwrite an input.
+    fn new(
+        dir: Option<PathBuf>,
+        extension: &'static str,
+        files: &[PathBuf],
+        recursive: bool,
+    ) -> Result<Sink, String> {
+        let mut sink = Sink {
             stdout: dir
                 .is_none()
                 .then(|| std::io::BufWriter::new(std::io::stdout())),
-            dir,
-            extension,
+            targets: std::collections::HashMap::new(),
             current: None,
             fresh: true,
-            made: std::collections::HashSet::new(),
+        };
+        let Some(dir) = dir else {
+            return Ok(sink);
+        };
+        let items: Vec<crate::input::InputPath> = crate::input::expand(files, recursive)
+            .into_iter()
+            .flatten()
+            .collect();
+        let canonical = |p: &std::path::Path| std::fs::canonicalize(p).ok();
+        let inputs: std::collections::HashMap<PathBuf, String> = items
+            .iter()
+            .filter_map(|i| Some((canonical(&i.path)?, crate::input::display_name(&i.path))))
+            .collect();
+        let mut by_output: std::collections::HashMap<PathBuf, String> =
+            std::collections::HashMap::new();
+        let mut rel_of: std::collections::HashMap<String, PathBuf> =
+            std::collections::HashMap::new();
+        for item in &items {
+            let name = crate::input::display_name(&item.path);
+            if sink.targets.contains_key(&name) {
+                continue;
+            }
+            let mut path = dir.join(&item.out_rel).with_extension(extension);
+            if let Some(other) = by_output.get(&path)
+                && rel_of.get(other) == Some(&item.out_rel)
+            {
+                return Err(format!(
+                    "{other} and {name} would both be written to {}: convert them in separate runs, or give their folder with --recursive",
+                    path.display()
+                ));
+            }
+            if by_output.contains_key(&path) {
+                let mut longer = item.out_rel.as_os_str().to_owned();
+                longer.push(".");
+                longer.push(extension);
+                path = dir.join(longer);
+            }
+            if let Some(other) = by_output.get(&path) {
+                return Err(format!(
+                    "{other} and {name} would both be written to {}: convert them in separate runs, or give their folder with --recursive",
+                    path.display()
+                ));
+            }
+            // The output file may not exist yet: compare its folder's real path.
+            let real = path
+                .parent()
+                .and_then(canonical)
+                .zip(path.file_name())
+                .map(|(d, f)| d.join(f));
+            if let Some(input) = real.as_ref().and_then(|r| inputs.get(r)) {
+                return Err(format!(
+                    "--output-dir would overwrite the input {input} with the output of {name}: choose another folder"
+                ));
+            }
+            by_output.insert(path.clone(), name.clone());
+            rel_of.insert(name.clone(), item.out_rel.clone());
+            sink.targets.insert(name, path);
         }
+        Ok(sink)
     }
 
-    /// Makes the output of the input file `out_rel` current; returns the target's name and
-    /// whether nothing was written to it yet.
-    fn select(
-        &mut self,
-        out_rel: &std::path::Path,
-    ) -> Result<(String, bool), (String, std::io::Error)> {
-        let Some(dir) = &self.dir else {
+    /// Makes the output of the input `input` (its name) current; returns the target's name
+    /// and whether nothing was written to it yet.
+    fn select(&mut self, input: &str) -> Result<(String, bool), (String, std::io::Error)> {
+        if self.stdout.is_some() {
             let fresh = std::mem::replace(&mut self.fresh, false);
             return Ok(("<stdout>".to_owned(), fresh));
-        };
-        let mut path = dir.join(out_rel).with_extension(self.extension);
-        if self.current.as_ref().is_some_and(|(p, _)| *p == path) {
+        }
+        if let Some((name, path, _)) = &self.current
+            && name == input
+        {
             return Ok((path.display().to_string(), false));
         }
-        // `game.pgn` and `game.txt` in one folder: the second keeps its extension too.
-        if self.made.contains(&path) {
-            let mut name = out_rel.as_os_str().to_owned();
-            name.push(".");
-            name.push(self.extension);
-            path = dir.join(name);
-        }
-        self.made.insert(path.clone());
-        let name = path.display().to_string();
-        if let Some((p, mut w)) = self.current.take() {
+        if let Some((_, p, mut w)) = self.current.take() {
             w.flush().map_err(|e| (p.display().to_string(), e))?;
         }
+        let Some(path) = self.targets.get(input).cloned() else {
+            return Err((
+                input.to_owned(),
+                std::io::Error::other("no output file planned for this input"),
+            ));
+        };
+        let shown = path.display().to_string();
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).map_err(|e| (parent.display().to_string(), e))?;
         }
-        let file = std::fs::File::create(&path).map_err(|e| (name.clone(), e))?;
-        self.current = Some((path, std::io::BufWriter::new(file)));
-        Ok((name, true))
+        let file = std::fs::File::create(&path).map_err(|e| (shown.clone(), e))?;
+        self.current = Some((input.to_owned(), path, std::io::BufWriter::new(file)));
+        Ok((shown, true))
     }
 
     fn write(&mut self, bytes: &[u8]) -> std::io::Result<()> {
         match (&mut self.stdout, &mut self.current) {
             (Some(out), _) => out.write_all(bytes),
-            (None, Some((_, w))) => w.write_all(bytes),
+            (None, Some((_, _, w))) => w.write_all(bytes),
             (None, None) => Ok(()),
         }
     }
@@ -316,7 +393,7 @@ impl Sink {
         if let Some(out) = &mut self.stdout {
             out.flush().map_err(|e| ("<stdout>".to_owned(), e))?;
         }
-        if let Some((p, mut w)) = self.current.take() {
+        if let Some((_, p, mut w)) = self.current.take() {
             w.flush().map_err(|e| (p.display().to_string(), e))?;
         }
         Ok(())

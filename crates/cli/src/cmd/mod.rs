@@ -82,8 +82,6 @@ pub(crate) struct Origin<'a> {
     pub(crate) name: &'a str,
     /// The game's index in its file, from 1.
     pub(crate) game_no: usize,
-    /// Where the file's output goes under `--output-dir`.
-    pub(crate) out_rel: &'a std::path::Path,
 }
 
 /// Reads every game of every input, checks it and hands it to `each` with where it comes from;
@@ -123,7 +121,6 @@ pub(crate) fn for_each_game(
             let origin = Origin {
                 name: &name,
                 game_no: index + 1,
-                out_rel: &item.out_rel,
             };
             let raw = match game {
                 Ok(g) => g,

@@ -1,0 +1,292 @@
+//! The `kifu` binary on batches (../shared/CLI.md, issue 6): `--recursive` and `--output-dir`
+//! (one output per input, never over an input, never two inputs into one output, a symbolic
+//! link loop read once), `--on-error keep|skip|stop`, and `--strict`, `--allow`, `--deny` with
+//! their exit codes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn testdata(name: &str) -> PathBuf {
+    PathBuf::from(format!(
+        "{}/../../testdata/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+}
+
+fn kifu(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(args)
+        .output()
+        .expect("kifu runs")
+}
+
+/// A fresh folder under the system's temporary folder, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("kifu-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    fn path(&self, rel: &str) -> PathBuf {
+        self.0.join(rel)
+    }
+
+    fn copy(&self, from: &str, to: &str) -> PathBuf {
+        let to = self.path(to);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(testdata(from), &to).unwrap();
+        to
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// The coordinate moves of every game of `file`, read by kifu.
+fn moves(file: &Path) -> Vec<Vec<String>> {
+    let out = kifu(&["convert", "--to", "json", s(file)]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            v["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m["coord"].as_str().unwrap().to_owned())
+                .collect()
+        })
+        .collect()
+}
+
+fn summary(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr)
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+#[test]
+fn recursive_output_dir_mirrors_the_tree_and_each_output_reads_back() {
+    let t = TempDir::new("recursive");
+    let inputs = [
+        ("xiangqi/xiangqi-multigame.pgn", "in/xiangqi/multi.pgn"),
+        ("xiangqi/xiangqi-wxf.pgn", "in/xiangqi/deep/wxf.pgn"),
+        ("xiangqi/xiangqi-uci-fairy.txt", "in/xiangqi/deep/wxf.txt"),
+        ("shogi/shogi-real-game.psn", "in/shogi/real.psn"),
+    ];
+    for (from, to) in inputs {
+        t.copy(from, to);
+    }
+    std::fs::write(t.path("in/notes.md"), "not a game file").unwrap();
+    let out = kifu(&[
+        "convert",
+        "--to",
+        "iccs",
+        "--recursive",
+        "--output-dir",
+        s(&t.path("out")),
+        s(&t.path("in/xiangqi")),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.stdout.is_empty());
+    // `wxf.pgn` and `wxf.txt` in one folder: the second keeps its extension.
+    for (input, output) in [
+        ("in/xiangqi/multi.pgn", "out/multi.pgn"),
+        ("in/xiangqi/deep/wxf.pgn", "out/deep/wxf.pgn"),
+        ("in/xiangqi/deep/wxf.txt", "out/deep/wxf.txt.pgn"),
+    ] {
+        let (input, output) = (t.path(input), t.path(output));
+        assert!(output.exists(), "{}", output.display());
+        assert_eq!(moves(&output), moves(&input), "{}", output.display());
+    }
+    assert_eq!(std::fs::read_dir(t.path("out")).unwrap().count(), 2);
+    assert_eq!(
+        summary(&out),
+        "kifu convert: 5 games read, 5 converted, 0 with errors, 0 warnings"
+    );
+}
+
+#[test]
+fn output_dir_never_overwrites_an_input_nor_merges_two() {
+    let t = TempDir::new("collide");
+    let a = t.copy("shogi/shogi-real-game.psn", "a/g.psn");
+    let b = t.copy("shogi/shogi-majewski.psn", "b/g.psn");
+    let before = std::fs::read(&a).unwrap();
+
+    // Into the input's own folder, also spelt another way: a usage error, nothing written.
+    for dir in [t.path("a"), t.path("b/../a/.")] {
+        let out = kifu(&["convert", "--to", "psn", "--output-dir", s(&dir), s(&a)]);
+        assert_eq!(out.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("would overwrite the input"), "{stderr}");
+        assert_eq!(std::fs::read(&a).unwrap(), before);
+    }
+
+    // Two inputs of one name from two folders: a usage error naming both, nothing written.
+    let out = kifu(&[
+        "convert",
+        "--to",
+        "usi",
+        "--output-dir",
+        s(&t.path("out")),
+        s(&a),
+        s(&b),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!("{} and {} would both be written to", s(&a), s(&b))),
+        "{stderr}"
+    );
+    assert!(!t.path("out").exists());
+
+    // Their folders with --recursive: one output each, below the folder given.
+    let out = kifu(&[
+        "convert",
+        "--to",
+        "usi",
+        "--recursive",
+        "--output-dir",
+        s(&t.path("out")),
+        s(&t.path("a")),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(moves(&t.path("out/g.psn")), moves(&a));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symbolic_link_loop_is_read_once() {
+    let t = TempDir::new("loop");
+    t.copy("shogi/shogi-real-game.psn", "top/g.psn");
+    t.copy("shogi/shogi-majewski.psn", "top/sub/m.psn");
+    std::os::unix::fs::symlink("..", t.path("top/sub/up")).unwrap();
+    let out = kifu(&["check", "--recursive", s(&t.path("top"))]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        summary(&out),
+        "kifu check: 2 games read, 0 with errors, 0 warnings"
+    );
+}
+
+#[test]
+fn on_error_keeps_skips_or_stops() {
+    // Game 2 of three breaks at its third move.
+    let t = TempDir::new("on-error");
+    let file = t.path("three.pgn");
+    std::fs::write(
+        &file,
+        "[Game \"Chinese Chess\"]\n\n1. C2.5 H8+7 2. H2+3 R9.8 1-0\n\n\
+         [Game \"Chinese Chess\"]\n\n1. C2.5 H8+7 2. Q2+3 R9.8 1-0\n\n\
+         [Game \"Chinese Chess\"]\n\n1. P7+1 P7+1 0-1\n",
+    )
+    .unwrap();
+    let games = |out: &Output| -> Vec<Value> {
+        String::from_utf8(out.stdout.clone())
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let keep = kifu(&["convert", "--to", "json", s(&file)]);
+    assert_eq!(keep.status.code(), Some(1));
+    let kept = games(&keep);
+    assert_eq!(kept.len(), 3);
+    assert_eq!(kept[1]["moves"].as_array().unwrap().len(), 2);
+    assert!(kept[1]["unread"].as_str().unwrap().contains("Q2+3 R9.8"));
+
+    let skip = kifu(&["convert", "--to", "json", "--on-error", "skip", s(&file)]);
+    assert_eq!(skip.status.code(), Some(1));
+    let skipped = games(&skip);
+    assert_eq!(skipped.len(), 2);
+    assert_eq!(skipped[1]["moves"][0]["coord"], "c3c4");
+
+    let stop = kifu(&["convert", "--to", "json", "--on-error", "stop", s(&file)]);
+    assert_eq!(stop.status.code(), Some(1));
+    assert_eq!(games(&stop).len(), 1);
+    assert_eq!(
+        summary(&stop),
+        "kifu convert: 2 games read, 1 converted, 1 with errors, 0 warnings"
+    );
+}
+
+#[test]
+fn strict_allow_and_deny_set_what_is_an_error() {
+    // Lower-case letters and drops without `*`: 30 warnings, no error.
+    let file = testdata("shogi/dialects/hand-typed.psn");
+    let plain = kifu(&["check", s(&file)]);
+    assert_eq!(plain.status.code(), Some(0));
+    assert_eq!(
+        summary(&plain),
+        "kifu check: 1 game read, 0 with errors, 30 warnings"
+    );
+
+    let strict = kifu(&["check", "--strict", s(&file)]);
+    assert_eq!(strict.status.code(), Some(1));
+
+    // --strict, but both codes allowed: clean again.
+    let allowed = kifu(&[
+        "check",
+        "--strict",
+        "--allow",
+        "letter-case",
+        "--allow",
+        "drop-without-mark",
+        s(&file),
+    ]);
+    assert_eq!(allowed.status.code(), Some(0), "{}", summary(&allowed));
+
+    // One code denied: an error; the other stays a warning.
+    let denied = kifu(&[
+        "check",
+        "--format",
+        "json",
+        "--deny",
+        "letter-case",
+        s(&file),
+    ]);
+    assert_eq!(denied.status.code(), Some(1));
+    let lines: Vec<Value> = String::from_utf8(denied.stderr)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let severity = |code: &str| -> Vec<&str> {
+        let mut v: Vec<&str> = lines
+            .iter()
+            .filter(|d| d["code"] == code)
+            .map(|d| d["severity"].as_str().unwrap())
+            .collect();
+        v.dedup();
+        v
+    };
+    assert_eq!(severity("letter-case"), ["error"]);
+    assert_eq!(severity("drop-without-mark"), ["warning"]);
+}
