@@ -11,7 +11,7 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use encoding_rs::{Decoder, DecoderResult, Encoding, UTF_8, UTF_16BE, UTF_16LE};
+use encoding_rs::{Decoder, DecoderResult, Encoding, UTF_8};
 
 /// One input: its name for messages, a buffered UTF-8 reader, and the encoding it was read in.
 pub(crate) struct Input {
@@ -53,7 +53,7 @@ pub(crate) fn open(
     let complete = prefix.len() < SNIFF;
     let (encoding, detected) = match forced {
         Some(e) => (e, false),
-        None => detect(&prefix, complete),
+        None => detect(&prefix, complete).map_err(|e| (name.clone(), e))?,
     };
     let chained = io::Cursor::new(prefix).chain(raw);
     let reader: Box<dyn BufRead> = if encoding == UTF_8 {
@@ -61,7 +61,7 @@ pub(crate) fn open(
     } else {
         Box::new(BufReader::with_capacity(
             1 << 16,
-            Decoded::new(chained, encoding),
+            Decoded::new(chained, encoding, forced.is_some()),
         ))
     };
     Ok(Input {
@@ -97,71 +97,108 @@ pub(crate) fn total_size(inputs: &[Result<InputPath, (String, io::Error)>]) -> u
         .sum()
 }
 
+/// The encodings kifu detects besides UTF-8: those of Chinese (GBK, GB18030, Big5) and
+/// Japanese (Shift_JIS, EUC-JP) game files. Text in another encoding needs `--encoding`.
+const DETECTED: [&Encoding; 5] = [
+    encoding_rs::GBK,
+    encoding_rs::GB18030,
+    encoding_rs::BIG5,
+    encoding_rs::SHIFT_JIS,
+    encoding_rs::EUC_JP,
+];
+
 /// The encoding of a text from its first bytes: a byte-order mark, valid UTF-8, else
-/// chardetng's guess. The flag says whether it is a guess.
-fn detect(prefix: &[u8], complete: bool) -> (&'static Encoding, bool) {
+/// chardetng's guess among [`DETECTED`]. The flag says whether it is a guess.
+///
+/// # Errors
+///
+/// Bytes that are not UTF-8 and that chardetng takes for none of [`DETECTED`] (a Western or
+/// Cyrillic code page, or binary data): where UTF-8 fails, and what they look like.
+fn detect(prefix: &[u8], complete: bool) -> io::Result<(&'static Encoding, bool)> {
     if let Some((encoding, _)) = Encoding::for_bom(prefix) {
-        return (encoding, false);
+        return Ok((encoding, false));
     }
-    match std::str::from_utf8(prefix) {
-        Ok(_) => return (UTF_8, false),
+    let bad = match std::str::from_utf8(prefix) {
+        Ok(_) => return Ok((UTF_8, false)),
         // A character cut at the end of the sniffed part is still UTF-8.
-        Err(e) if e.error_len().is_none() && !complete => return (UTF_8, false),
-        Err(_) => {}
-    }
+        Err(e) if e.error_len().is_none() && !complete => return Ok((UTF_8, false)),
+        Err(e) => e.valid_up_to(),
+    };
     let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
     detector.feed(prefix, complete);
     let guess = detector.guess(None, chardetng::Utf8Detection::Allow);
-    // UTF-16 without a mark is not guessed by chardetng; neither is it common in game files.
-    let guess = if guess == UTF_16LE || guess == UTF_16BE {
-        encoding_rs::GB18030
-    } else {
-        guess
-    };
-    (guess, true)
+    if DETECTED.contains(&guess) {
+        return Ok((guess, true));
+    }
+    Err(io::Error::new(
+        io::ErrorKind::InvalidData,
+        format!(
+            "byte {bad} is not valid UTF-8, and the text does not look like GBK, GB18030, Big5, Shift_JIS or EUC-JP (at best like {}): give its encoding with --encoding",
+            guess.name()
+        ),
+    ))
 }
 
-/// A reader that decodes `inner` from `encoding` to UTF-8, failing on malformed bytes.
+/// A reader that decodes `inner` from `encoding` to UTF-8. Malformed bytes are an
+/// [`io::ErrorKind::InvalidData`] error after the text before them, and the end of the text:
+/// they mean the encoding is not the file's, so what follows would be garbage.
 struct Decoded<R> {
     inner: R,
     decoder: Decoder,
     encoding: &'static Encoding,
+    /// Undecoded input: `raw[start..end]`.
     raw: Vec<u8>,
+    start: usize,
+    end: usize,
+    /// Whether `inner` is exhausted.
+    eof: bool,
     out: String,
     out_pos: usize,
     /// Bytes of the input decoded so far.
     consumed: u64,
+    /// The error to return once the text before the malformed bytes is read.
+    pending: Option<io::Error>,
     done: bool,
+    /// Whether the user gave the encoding.
+    forced: bool,
 }
 
 impl<R: Read> Decoded<R> {
-    fn new(inner: R, encoding: &'static Encoding) -> Decoded<R> {
+    fn new(inner: R, encoding: &'static Encoding, forced: bool) -> Decoded<R> {
         Decoded {
             inner,
             decoder: encoding.new_decoder_with_bom_removal(),
             encoding,
             raw: vec![0; 1 << 15],
+            start: 0,
+            end: 0,
+            eof: false,
             out: String::new(),
             out_pos: 0,
             consumed: 0,
+            pending: None,
             done: false,
+            forced,
         }
     }
 
-    /// Decodes the next chunk into `out`.
+    /// Decodes the next chunk into `out`, up to malformed bytes if any.
     fn refill(&mut self) -> io::Result<()> {
         self.out.clear();
         self.out_pos = 0;
-        let n = loop {
-            match self.inner.read(&mut self.raw) {
-                Ok(n) => break n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
-            }
-        };
-        let last = n == 0;
-        let mut src = &self.raw[..n];
+        if self.start == self.end && !self.eof {
+            let n = loop {
+                match self.inner.read(&mut self.raw) {
+                    Ok(n) => break n,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(e),
+                }
+            };
+            (self.start, self.end, self.eof) = (0, n, n == 0);
+        }
+        let last = self.eof;
         loop {
+            let src = &self.raw[self.start..self.end];
             let need = self
                 .decoder
                 .max_utf8_buffer_length_without_replacement(src.len())
@@ -171,19 +208,26 @@ impl<R: Read> Decoded<R> {
                 self.decoder
                     .decode_to_string_without_replacement(src, &mut self.out, last);
             self.consumed += read as u64;
-            src = &src[read..];
+            self.start += read;
             match result {
                 DecoderResult::InputEmpty => break,
                 DecoderResult::OutputFull => {}
                 DecoderResult::Malformed(bad, _) => {
                     let at = self.consumed - u64::from(bad);
-                    return Err(io::Error::new(
+                    self.pending = Some(io::Error::new(
                         io::ErrorKind::InvalidData,
                         format!(
-                            "byte {at} is not valid {}: give the file's encoding with --encoding",
-                            self.encoding.name()
+                            "byte {at} is not valid {}{}",
+                            self.encoding.name(),
+                            if self.forced {
+                                " (the encoding given with --encoding)"
+                            } else {
+                                ": give the file's encoding with --encoding"
+                            }
                         ),
                     ));
+                    self.done = true;
+                    return Ok(());
                 }
             }
         }
@@ -197,6 +241,9 @@ impl<R: Read> Decoded<R> {
 impl<R: Read> Read for Decoded<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         while self.out_pos >= self.out.len() {
+            if let Some(e) = self.pending.take() {
+                return Err(e);
+            }
             if self.done {
                 return Ok(0);
             }

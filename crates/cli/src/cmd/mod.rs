@@ -125,8 +125,11 @@ pub(crate) fn for_each_game(
             let raw = match game {
                 Ok(g) => g,
                 Err(e) => {
-                    // Undecodable bytes spoil one game; the reader goes on with the next.
+                    // Undecodable bytes spoil one game; the reader goes on with the next. The
+                    // game counts, so that the next one's number matches the summary.
                     reporter.io_error(&name, &e.to_string());
+                    reporter.games += 1;
+                    reporter.with_errors += 1;
                     continue;
                 }
             };
