@@ -215,6 +215,15 @@ fn a_usi_position_line_is_a_game() {
     let v = &json_games(&o)[0];
     assert_eq!(v["start"], "7lk/9/8S/9/9/9/9/7L1/8K b P 1");
     assert_eq!(v["moves"][0]["coord"], "2h2c");
+    // `position sfen` is shogi even when the SFEN is bad: the error is about the SFEN.
+    let o = kifu(
+        &["check"],
+        Some("position sfen 9/9/9/9/9/9/9/9/9 b - 1 moves 5e5d\n"),
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(stderr.contains("error[bad-sfen]"), "{stderr}");
+    assert!(stderr.contains("black has 0 kings"), "{stderr}");
 }
 
 #[test]
@@ -258,6 +267,19 @@ fn perft_counts_shogi() {
         None,
     );
     assert_eq!(stdout(&o).lines().last(), Some("639"));
+    // With the `sfen ` of testdata/perft/shogi.perft and USI's position command.
+    let o = kifu(
+        &[
+            "perft",
+            "--variant",
+            "shogi",
+            "--fen",
+            "sfen 7lk/9/8S/9/9/9/9/7L1/8K b P 1",
+            "2",
+        ],
+        None,
+    );
+    assert_eq!(stdout(&o).lines().last(), Some("639"));
 }
 
 #[test]
@@ -268,6 +290,30 @@ fn a_shogi_game_is_not_written_as_xiangqi() {
     );
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("a shogi game cannot be written as wxf"));
+    // The error names the file and game, and the game counts as one with errors.
+    let o = kifu(
+        &[
+            "convert",
+            "--to",
+            "wxf",
+            "--format",
+            "json",
+            &testdata("shogi-real-game.psn"),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let lines: Vec<Value> = String::from_utf8_lossy(&o.stderr)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["code"], "wrong-variant");
+    assert_eq!(lines[0]["file"], testdata("shogi-real-game.psn"));
+    assert_eq!(lines[0]["game"], 1);
+    assert_eq!(
+        lines[1]["summary"],
+        serde_json::json!({"games": 1, "ok": 0, "with_errors": 1, "warnings": 0})
+    );
 }
 
 #[test]

@@ -284,6 +284,29 @@ fn compare_finds_different_games() {
 }
 
 #[test]
+fn compare_cannot_decide_where_neither_transcription_reads() {
+    // The descriptive seed against itself: ply 32 (`S7+2`) reads in neither, so the games are
+    // neither known to differ nor known to be the same.
+    let seed = testdata("seed-descriptive-fi.pgn");
+    let o = kifu(&["compare", &seed, &seed], None);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(
+        out.contains(
+            "undecided: cannot compare past ply 31: neither transcription reads ply 32: `S7+2`"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("different games"), "{out}");
+    let o = kifu(&["compare", "--format", "json", &seed, &seed], None);
+    let first: Value = serde_json::from_str(stdout(&o).lines().next().unwrap()).unwrap();
+    assert_eq!(first["same"], false);
+    assert_eq!(first["difference"], Value::Null);
+    assert_eq!(first["plies"], 31);
+    assert!(first["undecided"].as_str().unwrap().contains("ply 32"));
+}
+
+#[test]
 fn json_record_of_the_seed() {
     let o = kifu(
         &["convert", "--to", "json", &testdata(SEED_ALGEBRAIC)],

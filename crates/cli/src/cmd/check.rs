@@ -7,6 +7,6 @@ use crate::report::Reporter;
 
 pub(crate) fn run(opts: &ReadOptions, files: &[PathBuf]) -> u8 {
     let mut reporter = Reporter::new(opts.format, opts.strict).with_codes(&opts.allow, &opts.deny);
-    super::for_each_game(files, opts, &mut reporter, |_, _, _, _| true);
+    super::for_each_game(files, opts, &mut reporter, |_, _, _, _| super::After::Next);
     reporter.finish("check")
 }

@@ -104,6 +104,9 @@ struct Outcome {
     final_fen: Option<String>,
     resolved: Vec<String>,
     difference: Option<String>,
+    /// Why the comparison could not go on (neither transcription reads a ply): the games are
+    /// not known to differ, nor to be the same.
+    undecided: Option<String>,
 }
 
 fn compare_games<P: Position + PartialEq>(
@@ -117,6 +120,7 @@ fn compare_games<P: Position + PartialEq>(
         final_fen: None,
         resolved: Vec::new(),
         difference: None,
+        undecided: None,
     };
     if a.start != b.start {
         out.difference = Some(format!(
@@ -179,8 +183,9 @@ fn compare_games<P: Position + PartialEq>(
                 y
             }
             (Err((e1, _)), Err((e2, _))) => {
-                out.difference = Some(format!(
-                    "neither transcription reads at ply {ply}: `{}` ({}): {e1}; `{}` ({}): {e2}",
+                out.undecided = Some(format!(
+                    "cannot compare past ply {}: neither transcription reads ply {ply}: `{}` ({}): {e1}; `{}` ({}): {e2}",
+                    ply - 1,
                     ea.text,
                     here(name_a, ea),
                     eb.text,
@@ -267,6 +272,7 @@ pub(crate) fn run(opts: &ReadOptions, a: &Path, b: &Path) -> u8 {
                         difference: Some(
                             "one is a xiangqi game, the other a shogi game".to_owned(),
                         ),
+                        undecided: None,
                     },
                 }
             }
@@ -274,29 +280,33 @@ pub(crate) fn run(opts: &ReadOptions, a: &Path, b: &Path) -> u8 {
                 plies: 0,
                 final_fen: None,
                 resolved: Vec::new(),
-                difference: Some(format!("a game cannot be read: {e}")),
+                difference: None,
+                undecided: Some(format!("a game cannot be read: {e}")),
             },
         };
         // Under --strict a faulty ply resolved by the other transcription counts as a difference.
         let strict_fault = opts.strict && !outcome.resolved.is_empty();
-        all_same &= outcome.difference.is_none() && !strict_fault;
+        let same = outcome.difference.is_none() && outcome.undecided.is_none();
+        all_same &= same && !strict_fault;
         if json {
             println!(
                 "{}",
                 json!({
                     "game": game,
-                    "same": outcome.difference.is_none(),
+                    "same": same,
                     "plies": outcome.plies,
                     "final": outcome.final_fen,
                     "resolved": outcome.resolved,
                     "difference": outcome.difference,
+                    "undecided": outcome.undecided,
                 })
             );
             continue;
         }
-        match &outcome.difference {
-            Some(d) => println!("{prefix}different games: {d}"),
-            None => {
+        match (&outcome.difference, &outcome.undecided) {
+            (Some(d), _) => println!("{prefix}different games: {d}"),
+            (None, Some(u)) => println!("{prefix}undecided: {u}"),
+            (None, None) => {
                 println!(
                     "{prefix}the same game: {} plies, final position {}",
                     outcome.plies,

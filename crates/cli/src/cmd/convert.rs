@@ -12,7 +12,7 @@ use xiangqi_board::Language;
 use notation_traits::{Diagnostic, Severity, TextNotation};
 use psn::{Psn, PsnStyle, Squares};
 
-use crate::cmd::Game;
+use crate::cmd::{After, Game};
 use crate::report::Reporter;
 use crate::xiangqi::{self, Output};
 use crate::{OnError, OutputNotation, ReadOptions, SquaresArg, Style, Variant, shogi};
@@ -145,8 +145,8 @@ pub(crate) fn run(o: Options) -> u8 {
         |origin, game, clean, rep| {
             if !clean {
                 match o.on_error {
-                    OnError::Skip => return true,
-                    OnError::Stop => return false,
+                    OnError::Skip => return After::Next,
+                    OnError::Stop => return After::Stop,
                     OnError::Keep => {}
                 }
             }
@@ -200,17 +200,19 @@ pub(crate) fn run(o: Options) -> u8 {
                                 "a {kind} game cannot be written as {}: choose --to json or a {kind} notation",
                                 o.to.to_possible_value().map_or_else(String::new, |v| v.get_name().to_owned())
                             ),
-                        ),
+                        )
+                        .in_file(origin.name)
+                        .in_game(origin.game_no),
                         None,
                     );
-                    return true;
+                    return After::Failed;
                 }
             };
             let (target, first) = match sink.select(origin.name) {
                 Ok(t) => t,
                 Err((name, e)) => {
                     rep.io_error(&name, &e.to_string());
-                    return false;
+                    return After::Stop;
                 }
             };
             let text = if first || matches!(output, Writer::Json) {
@@ -222,7 +224,7 @@ pub(crate) fn run(o: Options) -> u8 {
                 Ok(b) => b,
                 Err(message) => {
                     rep.io_error(&target, &message);
-                    return true;
+                    return After::Failed;
                 }
             };
             if let Err(e) = sink.write(&bytes) {
@@ -230,10 +232,10 @@ pub(crate) fn run(o: Options) -> u8 {
                     rep.io_error(&target, &e.to_string());
                 }
                 write_failed = true;
-                return false;
+                return After::Stop;
             }
             rep.converted += 1;
-            true
+            After::Next
         },
     );
     if let Err((name, e)) = sink.finish()

@@ -52,6 +52,33 @@ pub(crate) fn variant_of(raw: &RawGame, opts: &ReadOptions) -> Variant {
     if raw.record.tag("SFEN").is_some() {
         return Variant::Shogi;
     }
+    // An engine command: USI's `position sfen`, else a FEN's rank count.
+    if raw
+        .record
+        .main
+        .moves
+        .first()
+        .is_some_and(|m| m.text == "position")
+        && let Some(command) = notation_traits::position_command(&raw.record)
+    {
+        if raw
+            .record
+            .main
+            .moves
+            .get(1)
+            .is_some_and(|m| m.text == "sfen")
+        {
+            return Variant::Shogi;
+        }
+        if let Some(fen) = &command.start {
+            let board = fen.split_whitespace().next().unwrap_or("");
+            return if board.matches('/').count() == 8 {
+                Variant::Shogi
+            } else {
+                Variant::Xiangqi
+            };
+        }
+    }
     if let Some(fen) = raw.record.tag("FEN") {
         // A shogi board has nine ranks, a xiangqi board ten; old PSN files put the shogi
         // start position in a `[FEN]` tag with the hands as piece counts.
@@ -84,13 +111,24 @@ pub(crate) struct Origin<'a> {
     pub(crate) game_no: usize,
 }
 
+/// What the handler of a game says after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum After {
+    /// Go on with the next game.
+    Next,
+    /// The game could not be handled (it counts as a game with errors); go on.
+    Failed,
+    /// Stop reading.
+    Stop,
+}
+
 /// Reads every game of every input, checks it and hands it to `each` with where it comes from;
-/// reports what was found. `each` returns false to stop.
+/// reports what was found.
 pub(crate) fn for_each_game(
     files: &[std::path::PathBuf],
     opts: &ReadOptions,
     reporter: &mut Reporter,
-    mut each: impl FnMut(&Origin<'_>, Game<'_>, bool, &mut Reporter) -> bool,
+    mut each: impl FnMut(&Origin<'_>, Game<'_>, bool, &mut Reporter) -> After,
 ) {
     let items = input::expand(files, opts.recursive);
     reporter.start_progress(input::total_size(&items), items.len());
@@ -157,7 +195,7 @@ fn check_one(
     origin: &Origin<'_>,
     opts: &ReadOptions,
     reporter: &mut Reporter,
-    each: &mut impl FnMut(&Origin<'_>, Game<'_>, bool, &mut Reporter) -> bool,
+    each: &mut impl FnMut(&Origin<'_>, Game<'_>, bool, &mut Reporter) -> After,
 ) -> (bool, bool) {
     let (name, game_no) = (origin.name, origin.game_no);
     if raw.record.tags.is_empty() && raw.source.trim_start().starts_with("{\"variant\"") {
@@ -191,7 +229,7 @@ fn check_one(
                 error: &d,
                 variant,
             };
-            let go_on = each(origin, game, false, reporter);
+            let go_on = each(origin, game, false, reporter) != After::Stop;
             (false, go_on)
         }
         Ok(checked) => {
@@ -210,8 +248,11 @@ fn check_one(
                 Checked::Xiangqi(c) => Game::Xiangqi(c),
                 Checked::Shogi(c) => Game::Shogi(c),
             };
-            let go_on = each(origin, game, clean, reporter);
-            (clean, go_on)
+            match each(origin, game, clean, reporter) {
+                After::Next => (clean, true),
+                After::Failed => (false, true),
+                After::Stop => (clean, false),
+            }
         }
     }
 }

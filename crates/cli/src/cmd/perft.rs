@@ -6,6 +6,14 @@ use crate::Variant;
 use crate::report::{EXIT_DATA, EXIT_OK};
 
 pub(crate) fn run(variant: Variant, fen: Option<&str>, depth: u32, divide: bool) -> u8 {
+    // `fen ...` / `sfen ...` as perft files and engine commands write them.
+    let fen = fen.map(|f| {
+        let f = f.trim();
+        ["sfen ", "fen "]
+            .iter()
+            .find_map(|p| f.strip_prefix(p))
+            .unwrap_or(f)
+    });
     let counted = match variant {
         Variant::Xiangqi => count(
             fen.map(xiangqi_board::Position::from_fen),
