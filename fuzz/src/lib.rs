@@ -8,8 +8,8 @@
 //! real games from a seed corpus of real games, one move a line.
 
 use notation_traits::{
-    GameReader, GameRecord, Line, MoveNumbering, ReplayOptions, TextNotation, parse_game_text,
-    replay_with, write_movetext,
+    GameReader, GameRecord, Line, MoveNumbering, Position, ReplayOptions, TextNotation,
+    parse_game_text, replay_with, write_movetext,
 };
 
 /// The most lines a move target reads: past it, longer inputs only cost time.
@@ -110,29 +110,13 @@ pub fn xiangqi_lines(data: &[u8], notations: &[XiangqiNotation]) {
     let Some((&choice, data)) = data.split_first() else {
         return;
     };
-    let n = &notations[usize::from(choice) % notations.len()];
     let text = String::from_utf8_lossy(data);
-    let mut pos = xiangqi_board::Position::new();
-    for line in text.lines().take(MAX_LINES) {
-        let Ok(read) = n.read(&pos, line) else {
-            continue;
-        };
-        assert!(
-            pos.legal_moves().contains(&read.mv),
-            "{}: `{line}` read as the illegal {}",
-            pos.to_fen(),
-            read.mv
-        );
-        let written = n.write(&pos, read.mv);
-        let back = n.read(&pos, &written);
-        assert!(
-            matches!(&back, Ok(b) if b.mv == read.mv),
-            "{}: `{line}` read as {}, written `{written}`, read back as {back:?}",
-            pos.to_fen(),
-            read.mv
-        );
-        pos.play_unchecked(read.mv);
-    }
+    lines(
+        xiangqi_board::Position::new(),
+        text.lines(),
+        notations,
+        choice,
+    );
 }
 
 /// Reads `data` as a byte choosing one of `notations`, then lines of moves in it, from the
@@ -145,29 +129,40 @@ pub fn shogi_lines(data: &[u8], notations: &[ShogiNotation]) {
     let Some((&choice, data)) = data.split_first() else {
         return;
     };
-    let n = &notations[usize::from(choice) % notations.len()];
     let text = String::from_utf8_lossy(data);
-    let mut lines = text.lines().peekable();
-    let mut pos = lines
+    let mut lines_of = text.lines().peekable();
+    let start = lines_of
         .peek()
         .and_then(|l| l.parse::<shogi_board::Handicap>().ok())
         .map_or_else(shogi_board::Position::new, shogi_board::Handicap::position);
-    for line in lines.take(MAX_LINES) {
+    lines(start, lines_of, notations, choice);
+}
+
+/// Reads each of `texts` in the position the ones before it reached, with the notation that
+/// `choice` picks; a move read must be legal and must write back to itself.
+fn lines<'a, P: Position>(
+    mut pos: P,
+    texts: impl Iterator<Item = &'a str>,
+    notations: &[Box<dyn TextNotation<P>>],
+    choice: u8,
+) {
+    let n = &notations[usize::from(choice) % notations.len()];
+    for line in texts.take(MAX_LINES) {
         let Ok(read) = n.read(&pos, line) else {
             continue;
         };
         assert!(
-            pos.legal_moves().contains(&read.mv),
-            "{}: `{line}` read as the illegal {}",
-            pos.to_sfen(),
+            pos.is_legal(read.mv),
+            "{}: `{line}` read as the illegal {:?}",
+            pos.to_text(),
             read.mv
         );
         let written = n.write(&pos, read.mv);
         let back = n.read(&pos, &written);
         assert!(
             matches!(&back, Ok(b) if b.mv == read.mv),
-            "{}: `{line}` read as {}, written `{written}`, read back as {back:?}",
-            pos.to_sfen(),
+            "{}: `{line}` read as {:?}, written `{written}`, read back as {back:?}",
+            pos.to_text(),
             read.mv
         );
         pos.play_unchecked(read.mv);
@@ -182,28 +177,11 @@ pub fn shogi_lines(data: &[u8], notations: &[ShogiNotation]) {
 ///
 /// When a move written does not read back to itself.
 pub fn xiangqi_roundtrip(choices: &[u8]) {
-    let notations = xiangqi_notations();
-    let mut pos = xiangqi_board::Position::new();
-    for &c in choices.iter().take(300) {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        if c >= 0xE0 {
-            for &mv in moves.iter() {
-                for n in &notations {
-                    let text = n.write(&pos, mv);
-                    let read = n.read(&pos, &text);
-                    assert!(
-                        matches!(&read, Ok(r) if r.mv == mv),
-                        "{} {mv}: `{text}` read as {read:?}",
-                        pos.to_fen()
-                    );
-                }
-            }
-        }
-        pos.play_unchecked(moves[usize::from(c) % moves.len()]);
-    }
+    walk(
+        xiangqi_board::Position::new(),
+        choices,
+        &xiangqi_notations(),
+    );
 }
 
 /// [`xiangqi_roundtrip`] for shogi; the first byte picks the even start or a handicap.
@@ -215,26 +193,31 @@ pub fn shogi_roundtrip(data: &[u8]) {
     let Some((&first, choices)) = data.split_first() else {
         return;
     };
-    let notations = shogi_notations();
     let handicaps = shogi_board::Handicap::ALL;
-    let mut pos = match usize::from(first) % (handicaps.len() + 1) {
+    let start = match usize::from(first) % (handicaps.len() + 1) {
         0 => shogi_board::Position::new(),
         i => handicaps[i - 1].position(),
     };
+    walk(start, choices, &shogi_notations());
+}
+
+/// Plays `choices` from `pos`, checking every legal move in every notation where a byte is
+/// 0xE0 or more.
+fn walk<P: Position>(mut pos: P, choices: &[u8], notations: &[Box<dyn TextNotation<P>>]) {
     for &c in choices.iter().take(400) {
         let moves = pos.legal_moves();
         if moves.is_empty() {
             break;
         }
         if c >= 0xE0 {
-            for &mv in moves.iter() {
-                for n in &notations {
+            for &mv in &moves {
+                for n in notations {
                     let text = n.write(&pos, mv);
                     let read = n.read(&pos, &text);
                     assert!(
                         matches!(&read, Ok(r) if r.mv == mv),
-                        "{} {mv}: `{text}` read as {read:?}",
-                        pos.to_sfen()
+                        "{} {mv:?}: `{text}` read as {read:?}",
+                        pos.to_text()
                     );
                 }
             }
