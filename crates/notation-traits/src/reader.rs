@@ -77,8 +77,10 @@ pub struct GameReader<R> {
     next: Pos,
     first_line: bool,
     done: bool,
-    /// An error met after a whole game, returned by the next call.
-    pending_error: Option<io::Error>,
+    /// Lines after a lone carriage return (old Mac line ends), not yet handed out.
+    queued: std::collections::VecDeque<(Vec<u8>, Pos)>,
+    /// A line that is not UTF-8 met after a game's result: it spoils the next game.
+    carried: Option<io::Error>,
 }
 
 impl<R: BufRead> GameReader<R> {
@@ -90,34 +92,62 @@ impl<R: BufRead> GameReader<R> {
             next: Pos::START,
             first_line: true,
             done: false,
-            pending_error: None,
+            queued: std::collections::VecDeque::new(),
+            carried: None,
         }
     }
 
-    /// Reads one line without its line end; `None` at the end of the input.
+    /// Reads one line without its line end (`\n`, `\r\n` or a lone `\r`); `None` at the end
+    /// of the input.
     fn read_line(&mut self) -> io::Result<Option<(String, Pos)>> {
-        let mut bytes = Vec::new();
-        let n = self.input.read_until(b'\n', &mut bytes)?;
-        if n == 0 {
-            return Ok(None);
-        }
-        let at = self.next;
-        self.next = Pos {
-            offset: at.offset + n,
-            line: at.line + 1,
-            column: 1,
-        };
-        let mut start = 0;
-        if self.first_line {
-            self.first_line = false;
-            if bytes.starts_with(b"\xEF\xBB\xBF") {
-                start = 3;
+        let (bytes, at) = match self.queued.pop_front() {
+            Some(queued) => queued,
+            None => {
+                let mut bytes = Vec::new();
+                let n = self.input.read_until(b'\n', &mut bytes)?;
+                if n == 0 {
+                    return Ok(None);
+                }
+                let mut at = self.next;
+                self.next = Pos {
+                    offset: at.offset + n,
+                    line: at.line + 1,
+                    column: 1,
+                };
+                if self.first_line {
+                    self.first_line = false;
+                    if bytes.starts_with(b"\xEF\xBB\xBF") {
+                        bytes.drain(..3);
+                        at.offset += 3;
+                    }
+                }
+                while bytes.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
+                    bytes.pop();
+                }
+                // Lone carriage returns end lines too: the first part now, the rest queued.
+                if bytes.contains(&b'\r') {
+                    let mut parts = bytes.split(|&b| b == b'\r');
+                    let first = parts.next().unwrap_or_default().to_vec();
+                    let mut offset = at.offset + first.len() + 1;
+                    let mut line = at.line;
+                    for part in parts {
+                        line += 1;
+                        let place = Pos {
+                            offset,
+                            line,
+                            column: 1,
+                        };
+                        offset += part.len() + 1;
+                        self.queued.push_back((part.to_vec(), place));
+                    }
+                    self.next.line = line + 1;
+                    (first, at)
+                } else {
+                    (bytes, at)
+                }
             }
-        }
-        while bytes.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
-            bytes.pop();
-        }
-        let text = String::from_utf8(bytes.split_off(start)).map_err(|e| {
+        };
+        let text = String::from_utf8(bytes).map_err(|e| {
             io::Error::new(
                 io::ErrorKind::InvalidData,
                 format!(
@@ -127,10 +157,6 @@ impl<R: BufRead> GameReader<R> {
                 ),
             )
         })?;
-        let at = Pos {
-            offset: at.offset + start,
-            ..at
-        };
         Ok(Some((text, at)))
     }
 
@@ -141,16 +167,33 @@ impl<R: BufRead> GameReader<R> {
         let mut seen_movetext = false;
         let mut in_comment = false;
         let mut after_result = false;
+        // The first line that is not UTF-8: it spoils the whole game, which is skipped to its
+        // end and given as this error.
+        let mut spoiled: Option<io::Error> = self.carried.take();
+        if spoiled.is_some() {
+            seen_movetext = true;
+            start = Some(self.next);
+        }
         loop {
             let next = match self.pending.take() {
                 Some(line) => Some(line),
                 None => match self.read_line() {
                     Ok(line) => line,
-                    // A line that is not UTF-8 where a new game starts: the game read so far
-                    // is whole; the error comes with the next call.
-                    Err(e) if seen_movetext && e.kind() == io::ErrorKind::InvalidData => {
-                        self.pending_error = Some(e);
+                    // After a game's result, the bad line belongs to the next game.
+                    Err(e)
+                        if e.kind() == io::ErrorKind::InvalidData
+                            && after_result
+                            && spoiled.is_none() =>
+                    {
+                        self.carried = Some(e);
                         break;
+                    }
+                    Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+                        spoiled.get_or_insert(e);
+                        seen_movetext = true;
+                        after_result = false;
+                        start.get_or_insert(self.next);
+                        continue;
                     }
                     Err(e) => return Err(e),
                 },
@@ -182,6 +225,9 @@ impl<R: BufRead> GameReader<R> {
             }
             text.push_str(&line);
             text.push('\n');
+        }
+        if let Some(e) = spoiled {
+            return Err(e);
         }
         Ok(start.map(|s| (text, s)))
     }
@@ -218,9 +264,6 @@ impl<R: BufRead> Iterator for GameReader<R> {
     type Item = io::Result<RawGame>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if let Some(e) = self.pending_error.take() {
-            return Some(Err(e));
-        }
         if self.done {
             return None;
         }
@@ -231,7 +274,7 @@ impl<R: BufRead> Iterator for GameReader<R> {
                 None
             }
             Err(e) => {
-                // Undecodable bytes spoil one game; the games after it can still be read.
+                // Undecodable bytes spoil their game; the games after it can still be read.
                 self.done = e.kind() != io::ErrorKind::InvalidData;
                 Some(Err(e))
             }
@@ -955,5 +998,56 @@ mod tests {
         let bytes: &[u8] = b"1. \xff\xfe\n";
         let err = GameReader::new(bytes).next().unwrap().unwrap_err();
         assert_eq!(err.kind(), io::ErrorKind::InvalidData);
+    }
+
+    #[test]
+    fn a_line_that_is_not_utf8_spoils_its_whole_game_only() {
+        let bytes: &[u8] = b"[Event \"a\"]\n1. C2.5 H8+7 {caf\xe9}\n2. H2+3\n\n\
+            [Event \"b\"]\n1. P7+1\n";
+        let games: Vec<io::Result<RawGame>> = GameReader::new(bytes).collect();
+        assert_eq!(games.len(), 2);
+        let err = games[0].as_ref().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 2: the input is not UTF-8 (byte 18 of the line)"
+        );
+        let second = games[1].as_ref().unwrap();
+        assert_eq!(second.record.tag("Event"), Some("b"));
+        assert_eq!(second.record.main.moves[0].span.start.line, 6);
+        // After a result the bad line spoils the next game, not the finished one.
+        let bytes: &[u8] = b"1. C2.5 H8+7 1-0\n\xff\n1. P7+1\n\n[Event \"c\"]\n1. P3+1\n";
+        let games: Vec<io::Result<RawGame>> = GameReader::new(bytes).collect();
+        assert_eq!(games.len(), 3);
+        assert_eq!(games[0].as_ref().unwrap().record.main.moves.len(), 2);
+        assert!(games[1].is_err());
+        assert_eq!(games[2].as_ref().unwrap().record.tag("Event"), Some("c"));
+        // In movetext too: the moves before the bad line are not a game of their own.
+        let bytes: &[u8] = b"1. C2.5 H8+7\n2. H2+3 \xff\n3. R1.2\n\n[Event \"b\"]\n1. P7+1\n";
+        let games: Vec<io::Result<RawGame>> = GameReader::new(bytes).collect();
+        assert_eq!(games.len(), 2);
+        assert!(games[0].is_err());
+        assert_eq!(games[1].as_ref().unwrap().record.tag("Event"), Some("b"));
+    }
+
+    #[test]
+    fn lone_carriage_returns_end_lines() {
+        let games = read_all("[Event \"x\"]\r1. C2.5 H8+7\r2. H2+9 R9.8\r");
+        let moves = &games[0].record.main.moves;
+        assert_eq!(moves.len(), 4);
+        assert_eq!(moves[2].text, "H2+9");
+        assert_eq!(
+            (moves[2].span.start.line, moves[2].span.start.column),
+            (3, 4)
+        );
+        // Mixed with CRLF and LF.
+        let games = read_all("[Event \"x\"]\r\n1. C2.5\rH8+7\n2. H2+3\n");
+        let moves = &games[0].record.main.moves;
+        assert_eq!(
+            moves
+                .iter()
+                .map(|m| (m.text.as_str(), m.span.start.line))
+                .collect::<Vec<_>>(),
+            [("C2.5", 2), ("H8+7", 3), ("H2+3", 4)]
+        );
     }
 }
