@@ -53,7 +53,12 @@ pub(crate) fn open(
     let complete = prefix.len() < SNIFF;
     let (encoding, detected) = match forced {
         Some(e) => (e, false),
-        None => detect(&prefix, complete).map_err(|e| (name.clone(), e))?,
+        None => {
+            let shogi = path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("psn"));
+            detect(&prefix, complete, shogi).map_err(|e| (name.clone(), e))?
+        }
     };
     let chained = io::Cursor::new(prefix).chain(raw);
     let reader: Box<dyn BufRead> = if encoding == UTF_8 {
@@ -97,7 +102,7 @@ pub(crate) fn total_size(inputs: &[Result<InputPath, (String, io::Error)>]) -> u
         .sum()
 }
 
-/// The encodings kifu detects besides UTF-8: those of Chinese (GBK, GB18030, Big5) and
+/// The encodings kifu guesses besides UTF-8 and UTF-16: those of Chinese (GBK, GB18030, Big5) and
 /// Japanese (Shift_JIS, EUC-JP) game files. Text in another encoding needs `--encoding`.
 const DETECTED: [&Encoding; 5] = [
     encoding_rs::GBK,
@@ -107,14 +112,16 @@ const DETECTED: [&Encoding; 5] = [
     encoding_rs::EUC_JP,
 ];
 
-/// The encoding of a text from its first bytes: a byte-order mark, valid UTF-8, else
-/// chardetng's guess among [`DETECTED`]. The flag says whether it is a guess.
+/// The encoding of a text from its first bytes: a byte-order mark, valid UTF-8, UTF-16 by its
+/// zero bytes, else chardetng's guess among [`DETECTED`], asked again as if the text came from
+/// China, Taiwan or Japan when its first guess is another (the language of the game comes
+/// first: Japan for `.psn`). The flag says whether it is a guess.
 ///
 /// # Errors
 ///
 /// Bytes that are not UTF-8 and that chardetng takes for none of [`DETECTED`] (a Western or
 /// Cyrillic code page, or binary data): where UTF-8 fails, and what they look like.
-fn detect(prefix: &[u8], complete: bool) -> io::Result<(&'static Encoding, bool)> {
+fn detect(prefix: &[u8], complete: bool, shogi: bool) -> io::Result<(&'static Encoding, bool)> {
     if let Some((encoding, _)) = Encoding::for_bom(prefix) {
         return Ok((encoding, false));
     }
@@ -124,19 +131,65 @@ fn detect(prefix: &[u8], complete: bool) -> io::Result<(&'static Encoding, bool)
         Err(e) if e.error_len().is_none() && !complete => return Ok((UTF_8, false)),
         Err(e) => e.valid_up_to(),
     };
+    if let Some(utf16) = utf16_by_zeros(prefix) {
+        return Ok((utf16, true));
+    }
     let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
     detector.feed(prefix, complete);
-    let guess = detector.guess(None, chardetng::Utf8Detection::Allow);
-    if DETECTED.contains(&guess) {
-        return Ok((guess, true));
+    let first = detector.guess(None, chardetng::Utf8Detection::Allow);
+    let regions: [&[u8]; 3] = if shogi {
+        [b"jp", b"cn", b"tw"]
+    } else {
+        [b"cn", b"tw", b"jp"]
+    };
+    let decodes = |e: &'static Encoding| {
+        let mut decoder = e.new_decoder_without_bom_handling();
+        let mut out = String::with_capacity(prefix.len() * 3);
+        let (result, _) = decoder.decode_to_string_without_replacement(prefix, &mut out, complete);
+        matches!(result, DecoderResult::InputEmpty)
+    };
+    let guesses = std::iter::once(first).chain(
+        regions
+            .iter()
+            .map(|tld| detector.guess(Some(tld), chardetng::Utf8Detection::Allow)),
+    );
+    for guess in guesses {
+        if DETECTED.contains(&guess) && decodes(guess) {
+            return Ok((guess, true));
+        }
     }
     Err(io::Error::new(
         io::ErrorKind::InvalidData,
         format!(
             "byte {bad} is not valid UTF-8, and the text does not look like GBK, GB18030, Big5, Shift_JIS or EUC-JP (at best like {}): give its encoding with --encoding",
-            guess.name()
+            first.name()
         ),
     ))
+}
+
+/// UTF-16 without a byte-order mark, told by its zero bytes: text that is mostly ASCII (tags,
+/// move numbers, ICCS) has a zero in every other byte.
+fn utf16_by_zeros(prefix: &[u8]) -> Option<&'static Encoding> {
+    let pairs = prefix.len() / 2;
+    if pairs < 4 {
+        return None;
+    }
+    let zeros = |parity: usize| {
+        prefix
+            .iter()
+            .skip(parity)
+            .step_by(2)
+            .filter(|&&b| b == 0)
+            .count()
+    };
+    let (even, odd) = (zeros(0), zeros(1));
+    if odd * 2 > pairs && even * 10 < pairs {
+        Some(encoding_rs::UTF_16LE)
+    } else if even * 2 > pairs && odd * 10 < pairs {
+        Some(encoding_rs::UTF_16BE)
+    } else {
+        None
+    }
 }
 
 /// A reader that decodes `inner` from `encoding` to UTF-8. Malformed bytes are an

@@ -271,3 +271,73 @@ fn bytes_in_no_known_encoding_are_an_input_error() {
     assert_eq!(lines[1]["summary"]["games"], 1);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn short_chinese_and_japanese_names_are_detected_by_the_games_language() {
+    // A few CJK characters are too little for chardetng alone (GBK 胡荣华 looked like EUC-KR,
+    // Shift_JIS あ like IBM866): kifu asks it again as from China, Taiwan or Japan, Japan first
+    // for .psn files; UTF-16 without a byte-order mark is told by its zero bytes.
+    let dir = std::env::temp_dir().join(format!("kifu-short-cjk-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let utf16 = |text: &str, big_endian: bool| -> Vec<u8> {
+        text.encode_utf16()
+            .flat_map(|u| {
+                if big_endian {
+                    u.to_be_bytes()
+                } else {
+                    u.to_le_bytes()
+                }
+            })
+            .collect()
+    };
+    let xiangqi = "[Red \"胡荣华\"]\n[Black \"柳大华\"]\n1. C2.5 H8+7\n";
+    let cases: Vec<(&str, Vec<u8>, &str, &str, &str)> = vec![
+        (
+            "gbk.pgn",
+            encoding_rs::GBK.encode(xiangqi).0.into_owned(),
+            "GBK",
+            "Red",
+            "胡荣华",
+        ),
+        (
+            "big5.pgn",
+            encoding_rs::BIG5
+                .encode("[Red \"胡榮華\"]\n1. C2.5 H8+7\n")
+                .0
+                .into_owned(),
+            "Big5",
+            "Red",
+            "胡榮華",
+        ),
+        (
+            "sjis.psn",
+            encoding_rs::SHIFT_JIS
+                .encode("[Sente \"あ\"]\n1.P-7f\n")
+                .0
+                .into_owned(),
+            "Shift_JIS",
+            "Sente",
+            "あ",
+        ),
+        ("le.pgn", utf16(xiangqi, false), "UTF-16LE", "Red", "胡荣华"),
+        ("be.pgn", utf16(xiangqi, true), "UTF-16BE", "Red", "胡荣华"),
+    ];
+    for (name, bytes, encoding, tag, value) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
+            .args(["convert", "--to", "json"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{name}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(&format!("read as {encoding} (detected)")),
+            "{name}: {stderr}"
+        );
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["tags"][tag], value, "{name}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
