@@ -137,3 +137,21 @@ fn every_test_file_converts_there_and_back_without_loss() {
     }
     assert!(compared > 50, "{compared}");
 }
+
+#[test]
+fn a_broken_variation_and_a_brace_in_a_comment_survive() {
+    // From the bad-input trial: the rest of a variation after an illegal move kept only its
+    // move texts, and a `}` in a `;` comment came back as `)`.
+    let game = b"1. C2.5 ; a } b\nH8+7 2. H2+3 R9.8 (2... C8.6! $5 {comment here} 3. R1.2 (3. R9.8 $7)) 3. R1.2 1-0\n";
+    let out = String::from_utf8(kifu(&["convert", "--to", "wxf"], Some(game))).unwrap();
+    assert!(out.contains("1. C2.5 ; a } b\n"), "{out}");
+    assert!(
+        out.contains("(; unread: 2... C8.6 $1 $5 {comment here} 3. R1.2 (3. R9.8 $7)\n)"),
+        "{out}"
+    );
+    // Written again, the same text; read, the same comments.
+    let again = String::from_utf8(kifu(&["convert", "--to", "wxf"], Some(out.as_bytes()))).unwrap();
+    assert_eq!(again, out);
+    let v = &records(&kifu(&["convert", "--to", "json"], Some(out.as_bytes())))[0];
+    assert_eq!(v["moves"][0]["comments"], serde_json::json!(["a } b"]));
+}

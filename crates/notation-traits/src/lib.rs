@@ -22,4 +22,4 @@ pub use record::{
 pub use repair::{Readings, RepairLimits, find_readings, near_moves};
 pub use replay::{ReplayOptions, Replayed, TextNotation, replay, replay_with};
 pub use span::{Pos, Span};
-pub use writer::{MoveNumbering, write_movetext};
+pub use writer::{MoveNumbering, write_movetext, write_unread_moves};

@@ -615,8 +615,7 @@ fn keep_unread_as_comment<M>(mut line: Line<M>, rest: &[MoveEntry<()>]) -> Line<
     if rest.is_empty() {
         return line;
     }
-    let text: Vec<&str> = rest.iter().map(|m| m.text.as_str()).collect();
-    let comment = format!("unread: {}", text.join(" "));
+    let comment = format!("unread: {}", crate::write_unread_moves(rest));
     match line.moves.last_mut() {
         Some(m) => m.comments.push(comment),
         None => line.comments.push(comment),

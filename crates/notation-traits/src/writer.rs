@@ -72,6 +72,58 @@ where
     w.out
 }
 
+/// Writes a comment: `{text}`; a one-line text holding `}` as a `;` comment to the end of the
+/// line (a `}` would end a brace comment early). A text of several lines holding `}` has no
+/// faithful form: its `}` become `)`.
+fn write_comment(out: &mut String, text: &str) {
+    if !text.contains('}') {
+        let _ = write!(out, "{{{text}}}");
+    } else if !text.contains('\n') {
+        let _ = writeln!(out, "; {text}");
+    } else {
+        let _ = write!(out, "{{{}}}", text.replace('}', ")"));
+    }
+}
+
+/// Writes moves that could not be read as they were given: move numbers, texts, glyphs
+/// (`$n`), clock times, comments and variations (`2... C8.6 $5 {a comment} 3. R1.2 (3. R9.8)`).
+pub fn write_unread_moves(entries: &[MoveEntry<()>]) -> String {
+    let mut out = String::new();
+    raw_line(&mut out, entries);
+    out
+}
+
+fn raw_line(out: &mut String, entries: &[MoveEntry<()>]) {
+    for entry in entries {
+        if !out.is_empty() && !out.ends_with(['\n', ' ', '(']) {
+            out.push(' ');
+        }
+        if let Some(n) = entry.number {
+            let _ = write!(out, "{}{} ", n.value, if n.ellipsis { "..." } else { "." });
+        }
+        out.push_str(&entry.text);
+        for nag in &entry.nags {
+            let _ = write!(out, " ${nag}");
+        }
+        if let Some(clock) = &entry.clock {
+            let _ = write!(out, " ({clock})");
+        }
+        for c in &entry.comments {
+            out.push(' ');
+            write_comment(out, c);
+        }
+        for v in &entry.variations {
+            out.push_str(" (");
+            for c in &v.comments {
+                write_comment(out, c);
+                out.push(' ');
+            }
+            raw_line(out, &v.moves);
+            out.push(')');
+        }
+    }
+}
+
 struct Writer<'a, N: ?Sized> {
     notation: &'a N,
     numbering: MoveNumbering,
@@ -80,8 +132,7 @@ struct Writer<'a, N: ?Sized> {
 
 impl<N: ?Sized> Writer<'_, N> {
     fn comment(&mut self, text: &str) {
-        // A `}` would end the comment early.
-        let _ = write!(self.out, "{{{}}}", text.replace('}', ")"));
+        write_comment(&mut self.out, text);
     }
 
     fn space(&mut self) {
