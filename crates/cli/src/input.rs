@@ -120,7 +120,8 @@ const DETECTED: [&Encoding; 5] = [
 /// # Errors
 ///
 /// Bytes that are not UTF-8 and that chardetng takes for none of [`DETECTED`] (a Western or
-/// Cyrillic code page, or binary data): where UTF-8 fails, and what they look like.
+/// Cyrillic code page, or binary data): the line and column where UTF-8 fails, and what they
+/// look like.
 fn detect(prefix: &[u8], complete: bool, shogi: bool) -> io::Result<(&'static Encoding, bool)> {
     if let Some((encoding, _)) = Encoding::for_bom(prefix) {
         return Ok((encoding, false));
@@ -131,6 +132,10 @@ fn detect(prefix: &[u8], complete: bool, shogi: bool) -> io::Result<(&'static En
         Err(e) if e.error_len().is_none() && !complete => return Ok((UTF_8, false)),
         Err(e) => e.valid_up_to(),
     };
+    // Where UTF-8 fails, counted as the text reader counts: lines and characters from 1.
+    let before = String::from_utf8_lossy(&prefix[..bad]);
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     if let Some(utf16) = utf16_by_zeros(prefix) {
         return Ok((utf16, true));
     }
@@ -161,7 +166,7 @@ fn detect(prefix: &[u8], complete: bool, shogi: bool) -> io::Result<(&'static En
     Err(io::Error::new(
         io::ErrorKind::InvalidData,
         format!(
-            "byte {bad} is not valid UTF-8, and the text does not look like GBK, GB18030, Big5, Shift_JIS or EUC-JP (at best like {}): give its encoding with --encoding",
+            "line {line}, column {column}: not UTF-8, and the text does not look like GBK, GB18030, Big5, Shift_JIS or EUC-JP (at best like {}): give its encoding with --encoding",
             first.name()
         ),
     ))

@@ -203,11 +203,13 @@ impl Reporter {
     pub(crate) fn io_error(&mut self, file: &str, message: &str) {
         self.io_failed = true;
         let text = match self.format {
-            Format::Json => {
-                json!({"severity": "error", "code": "io", "file": file, "message": message})
-                    .to_string()
-            }
-            Format::Text => format!("error: {file}: {message}"),
+            Format::Json => json!({
+                "severity": "error", "code": "io", "file": file, "game": null, "line": null,
+                "column": null, "ply": null, "text": null, "message": message, "help": null,
+                "candidates": [], "position": null,
+            })
+            .to_string(),
+            Format::Text => format!("error[io]: {file}: {message}"),
         };
         self.print(&text);
     }

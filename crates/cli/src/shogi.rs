@@ -94,6 +94,18 @@ pub(crate) fn check(raw: &RawGame, opts: &ReadOptions) -> Result<Checked, Box<Di
         .get(raw.diagnostics.len()..)
         .unwrap_or_default()
         .to_vec();
+    // Those about a main-line move (a capture shorthand) get its ply and the position before it.
+    let mut pos = replayed.start;
+    for entry in &replayed.record.main.moves {
+        for d in diagnostics
+            .iter_mut()
+            .filter(|d| d.ply.is_none() && d.span == Some(entry.span))
+        {
+            let ply = pos.ply() - replayed.start.ply() + 1;
+            *d = d.clone().with_ply(ply).with_position(pos.to_sfen());
+        }
+        pos.play_unchecked(entry.mv);
+    }
     diagnostics.append(&mut replayed.diagnostics);
     replayed.diagnostics = diagnostics;
     let mut inner = common::Checked::new(replayed, detected, &game.raw);

@@ -98,14 +98,16 @@ fn readings_to_try(
         // An unknown [Format] is no reason to give up: detect as if it were absent.
         Some(_) => None,
     };
-    let tag_language = match record.tag("Language") {
+    let language_tag = record
+        .tags
+        .iter()
+        .find(|t| t.name.eq_ignore_ascii_case("Language"));
+    let tag_language = match language_tag {
         None => None,
-        Some(l) => Some(l.parse::<Language>().map_err(|e| {
-            Box::new(Diagnostic::new(
-                Severity::Error,
-                "bad-tag",
-                format!("[Language]: {e}"),
-            ))
+        Some(t) => Some(t.value.parse::<Language>().map_err(|e| {
+            Box::new(
+                Diagnostic::new(Severity::Error, "bad-tag", format!("[Language]: {e}")).at(t.span),
+            )
         })?),
     };
     let from = opts.from.filter(|f| f.variant() == crate::Variant::Xiangqi);

@@ -236,7 +236,7 @@ fn bytes_in_no_known_encoding_are_an_input_error() {
     assert_eq!(out.status.code(), Some(3));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.contains("byte 8 is not valid UTF-8, and the text does not look like GBK"),
+        stderr.contains("line 1, column 9: not UTF-8, and the text does not look like GBK"),
         "{stderr}"
     );
     // The same bytes read as the code page the user names.

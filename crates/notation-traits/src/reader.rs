@@ -519,12 +519,13 @@ fn parse_tags(cur: &mut Cursor<'_>, b: &mut Builder) {
         cur.bump_while(|c| c == ' ' || c == '\t');
         if !closed || cur.peek() != Some(']') {
             let rest = cur.bump_while(|c| c != '\n');
+            let found = match rest.trim_end() {
+                "" => "the end of the line".to_owned(),
+                rest => format!("`{rest}`"),
+            };
             b.error(
                 "bad-tag",
-                format!(
-                    "tag `{name}`: expected `\"]` to close the tag pair, found `{}`",
-                    rest.trim_end()
-                ),
+                format!("tag `{name}`: expected `\"]` to close the tag pair, found {found}"),
                 cur.span_from(start),
             );
         } else {

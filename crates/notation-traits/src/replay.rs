@@ -535,7 +535,8 @@ impl<N: ?Sized> Context<'_, N> {
                 )
                 .at(number.span)
                 .with_ply(ply)
-                .with_text(entry.text.clone()),
+                .with_text(entry.text.clone())
+                .with_position(pos.to_text()),
             );
         }
     }

@@ -222,7 +222,8 @@ pub(crate) fn capture_shorthands(raw: &mut RawGame) {
                             entry.text
                         ),
                     )
-                    .at(entry.span),
+                    .at(entry.span)
+                    .with_text(entry.text.clone()),
                 );
                 entry.text = text;
             }
