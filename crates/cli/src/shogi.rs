@@ -21,6 +21,15 @@ pub(crate) struct Checked {
     pub(crate) terminal: Option<Terminal>,
 }
 
+/// The reading `--from` names: PSN means the file's own moves, so a PSN2 file (`[Black]`
+/// first) is read as USI moves.
+fn given(kind: InputNotation, dialect: Dialect) -> Reading {
+    match (kind, dialect) {
+        (InputNotation::Psn, Dialect::Psn2) => reading(InputNotation::Usi),
+        (kind, _) => reading(kind),
+    }
+}
+
 fn reading(kind: InputNotation) -> Reading {
     match kind {
         InputNotation::Usi => Reading {
@@ -42,7 +51,7 @@ pub(crate) fn prepare_reading(
     let game = prepare(raw);
     let start = game.start.clone()?;
     let (reading, _) = match opts.from {
-        Some(kind @ (InputNotation::Psn | InputNotation::Usi)) => (reading(kind), None),
+        Some(kind @ (InputNotation::Psn | InputNotation::Usi)) => (given(kind, game.dialect), None),
         _ => choose(&start, &game.raw.record, game.dialect),
     };
     Ok((game.raw.record, start, reading))
@@ -76,7 +85,7 @@ pub(crate) fn check(raw: &RawGame, opts: &ReadOptions) -> Result<Checked, Box<Di
     let start = game.start.clone()?;
     let record = &game.raw.record;
     let (reading, detected) = match opts.from {
-        Some(kind @ (InputNotation::Psn | InputNotation::Usi)) => (reading(kind), None),
+        Some(kind @ (InputNotation::Psn | InputNotation::Usi)) => (given(kind, game.dialect), None),
         _ => choose(&start, record, game.dialect),
     };
     let mut replayed = game.replay_in(

@@ -481,3 +481,27 @@ fn shift_jis_output_holds_japanese_names_and_refuses_what_it_cannot() {
         "{stderr}"
     );
 }
+
+#[test]
+fn from_psn_reads_a_psn2_file_as_its_usi_moves() {
+    // PSN2 is PSN with USI moves (`[Black]` first): `--from psn` takes the file's own moves.
+    let file = testdata("shogi-psn2-bom-crlf.psn");
+    let given = kifu(&["convert", "--from", "psn", "--to", "json", &file], None);
+    assert_eq!(
+        given.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&given.stderr)
+    );
+    let detected = kifu(&["convert", "--to", "json", &file], None);
+    assert_eq!(
+        json_games(&given)[0]["moves"],
+        json_games(&detected)[0]["moves"]
+    );
+    assert!(
+        !json_games(&given)[0]["moves"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+}
