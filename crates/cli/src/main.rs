@@ -211,8 +211,10 @@ pub(crate) struct ReadOptions {
     pub(crate) lang: Option<Language>,
     /// WXF tandem-pawn convention of the input: wxf (the WXF page), wxr2018 (Fairy-Stockfish),
     /// xqbase.
-    #[arg(long, value_enum, default_value_t = DialectArg::Wxf)]
-    pub(crate) dialect: DialectArg,
+    /// Without it, each game's own forms decide (2018 ordinals: wxr2018; `P.`, `Pa`: xqbase),
+    /// else wxf.
+    #[arg(long, value_enum)]
+    pub(crate) dialect: Option<DialectArg>,
     /// Repair faulty or ambiguous moves that the rest of the game decides.
     #[arg(long)]
     pub(crate) repair: bool,

@@ -11,7 +11,7 @@ use wxf_notation::{Chinese, ChineseStyle, Sideways, Wxf, WxfStyle};
 use xiangqi_board::{Language, Position};
 
 use crate::common::{self, Score};
-use crate::{InputNotation, ReadOptions};
+use crate::{DialectArg, InputNotation, ReadOptions};
 
 /// A xiangqi notation with the words that name it.
 pub(crate) type Reading = common::Reading<Position>;
@@ -127,7 +127,23 @@ fn readings_to_try(
         Some(l) => vec![l],
         None => Language::ALL.to_vec(),
     };
-    let dialect = opts.dialect.dialect();
+    // The dialect: --dialect, else the [Dialect] tag kifu writes for the 2018 style, else the
+    // game's own forms (fitted below).
+    let tag_dialect = match record
+        .tag("Dialect")
+        .map(str::to_ascii_lowercase)
+        .as_deref()
+    {
+        Some("wxf") => Some(DialectArg::Wxf),
+        Some("wxr2018") => Some(DialectArg::Wxr2018),
+        Some("xqbase") => Some(DialectArg::Xqbase),
+        _ => None,
+    };
+    let given_dialect = opts.dialect.or(tag_dialect);
+    let dialect = given_dialect.map_or(wxf_notation::Dialect::Wxf, DialectArg::dialect);
+    // The game's own sideways sign, and its dialect unless one is given.
+    let texts: Vec<&str> = record.main.moves.iter().map(|m| m.text.as_str()).collect();
+    let fit = |wxf: Wxf| wxf.fitted_to(texts.iter().copied(), given_dialect.is_none());
     let mut out = Vec::new();
     for kind in kinds {
         match kind {
@@ -135,6 +151,11 @@ fn readings_to_try(
                 out.push(reading(kind, None, dialect));
             }
             InputNotation::Winboard => out.push(reading(kind, given_language, dialect)),
+            InputNotation::Wxf => out.extend(languages.iter().map(|&l| {
+                let mut r = reading(kind, Some(l), dialect);
+                r.notation = Box::new(fit(Wxf::new(l).with_dialect(dialect)));
+                r
+            })),
             _ => out.extend(languages.iter().map(|&l| reading(kind, Some(l), dialect))),
         }
     }
@@ -362,15 +383,11 @@ pub(crate) fn check(raw: &RawGame, opts: &ReadOptions) -> Result<Checked, Box<Di
         detected,
     } = prepare(raw, opts)?;
     let record = &record;
-    let mut replayed = replay_with(
-        record,
-        start,
-        reading.notation.as_ref(),
-        ReplayOptions {
-            repair: opts.repair,
-            ..ReplayOptions::default()
-        },
-    );
+    let options = ReplayOptions {
+        repair: opts.repair,
+        ..ReplayOptions::default()
+    };
+    let mut replayed = replay_with(record, start, reading.notation.as_ref(), options);
     if let Some(given) = opts.lang
         && replayed.has_errors()
     {
@@ -386,6 +403,8 @@ pub(crate) struct Output {
     pub(crate) format: &'static str,
     /// The letters, when not English.
     pub(crate) language: Option<Language>,
+    /// The `[Dialect]` value, for WXF in the 2018 rules' style: how to read it back.
+    pub(crate) dialect: Option<&'static str>,
 }
 
 impl Output {
@@ -398,6 +417,7 @@ impl Output {
             notation: Box::new(wxf),
             format: "WXF",
             language: Some(language),
+            dialect: (style == WxfStyle::Wxr2018).then_some("wxr2018"),
         }
     }
 
@@ -406,6 +426,7 @@ impl Output {
             notation: Box::new(Chinese::new(style)),
             format: "Chinese",
             language: None,
+            dialect: None,
         }
     }
 
@@ -414,6 +435,7 @@ impl Output {
             notation: Box::new(Algebraic::new(language)),
             format: "Algebraic",
             language: Some(language),
+            dialect: None,
         }
     }
 
@@ -423,6 +445,7 @@ impl Output {
             notation: Box::new(Algebraic::new(language).with_ranks(AlgebraicRanks::ZeroBased)),
             format: "WinBoard",
             language: (language != Language::English).then_some(language),
+            dialect: None,
         }
     }
 
@@ -431,6 +454,7 @@ impl Output {
             notation: Box::new(Iccs::new(style)),
             format: "ICCS",
             language: None,
+            dialect: None,
         }
     }
 }
@@ -465,7 +489,7 @@ pub(crate) fn write_pgn(checked: &Checked, out: &Output) -> String {
         }
     }
     let skip = |n: &str| {
-        ["Game", "Format", "Language", "FEN"]
+        ["Game", "Format", "Language", "Dialect", "FEN"]
             .iter()
             .chain(ROSTER.iter())
             .any(|k| k.eq_ignore_ascii_case(n))
@@ -479,6 +503,9 @@ pub(crate) fn write_pgn(checked: &Checked, out: &Output) -> String {
     }
     if let Some(l) = out.language.filter(|&l| l != Language::English) {
         tag("Language", l.code());
+    }
+    if let Some(d) = out.dialect {
+        tag("Dialect", d);
     }
     if r.start != Position::new() {
         tag("FEN", &r.start.to_fen());

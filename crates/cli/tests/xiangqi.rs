@@ -884,3 +884,51 @@ fn winboard_output_takes_the_letters_given() {
         "3a1k3/4a1RP1/4b3b/9/9/4P1B2/1r7/4B4/3p2p2/3AKA3 w - - 0 54"
     );
 }
+
+#[test]
+fn kifus_own_wxf_reads_back_without_a_warning_in_every_style() {
+    // Issue 6: `sideways-sign` (and the tandem-form warnings) never for kifu's own output. The
+    // reader takes each game's own sideways sign and, without --dialect, its own dialect.
+    let files = [
+        "xiangqi-multigame.pgn",
+        "xiangqi-chinese-2.pgn",
+        "xiangqi-wxf.pgn",
+        SEED_ALGEBRAIC,
+    ];
+    let styles: [&[&str]; 5] = [
+        &["--style", "wxr2018"],
+        &["--sideways", "none"],
+        &["--sideways", "="],
+        &["--out-lang", "fi", "--sideways", "."],
+        &[
+            "--out-lang",
+            "de",
+            "--style",
+            "wxr2018",
+            "--sideways",
+            "none",
+        ],
+    ];
+    for file in files {
+        for style in styles {
+            let mut args = vec!["convert", "--to", "wxf"];
+            args.extend_from_slice(style);
+            let path = testdata(file);
+            args.push(&path);
+            let out = kifu(&args, None);
+            assert_eq!(out.status.code(), Some(0), "{file} {style:?}");
+            let back = kifu(&["check", "--strict"], Some(&stdout(&out)));
+            assert_eq!(
+                back.status.code(),
+                Some(0),
+                "{file} {style:?}: {}",
+                stderr(&back)
+            );
+            assert!(
+                stderr(&back).ends_with(" 0 with errors, 0 warnings\n"),
+                "{file} {style:?}: {}",
+                stderr(&back)
+            );
+        }
+    }
+}

@@ -140,6 +140,78 @@ impl Wxf {
         self
     }
 
+    /// The same notation fitted to a game's own conventions, seen in its move texts: the
+    /// sideways sign most of its sideways moves are written with, and, when `dialect` is true,
+    /// the tandem-pawn dialect whose own forms the game uses and no other's (the 2018 rules'
+    /// ordinals `15=6`: [`Dialect::Wxr2018`]; xqbase's `P.`, `Pa`..`Pe`: [`Dialect::Xqbase`]).
+    /// Read with it, a game warns only where it departs from itself: a file written with `=`
+    /// and English letters, as Fairy-Stockfish writes, gives no `sideways-sign` warnings.
+    ///
+    /// ```
+    /// use notation_traits::MoveNotation;
+    /// use wxf_notation::{Sideways, Wxf};
+    /// use xiangqi_board::{Language, Position};
+    ///
+    /// let game = ["C2=5", "H8+7", "H2+3", "R9=8"];
+    /// let wxf = Wxf::new(Language::English).fitted_to(game, true);
+    /// assert_eq!(wxf.sideways(), Sideways::Equals);
+    /// assert!(wxf.read_move(&Position::new(), "C2=5")?.warnings.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn fitted_to<'a>(mut self, texts: impl IntoIterator<Item = &'a str>, dialect: bool) -> Wxf {
+        // Sideways moves by sign: `.`, `=`, none; pawn forms by dialect: 2018, xqbase.
+        let mut signs = [0usize; 3];
+        let (mut wxr2018, mut xqbase) = (0usize, 0usize);
+        for text in texts {
+            let Ok(mv) = self.parse_move(text) else {
+                continue;
+            };
+            if mv.direction == Direction::Traverse {
+                signs[match mv.spelling.sideways {
+                    Some('.') => 0,
+                    Some(_) => 1,
+                    None => 2,
+                }] += 1;
+            }
+            match mv.piece {
+                PieceSpec::PawnOrdinal { .. } => wxr2018 += 1,
+                PieceSpec::PawnAcross { .. }
+                | PieceSpec::Tandem {
+                    marker: Marker::Middle,
+                    ..
+                } => xqbase += 1,
+                _ => {}
+            }
+        }
+        let most = signs.iter().copied().max().unwrap_or(0);
+        let current = match self.sideways {
+            Sideways::Dot => 0,
+            Sideways::Equals => 1,
+            Sideways::Omitted => 2,
+        };
+        if most > 0 && signs[current] < most {
+            self.sideways = match signs.iter().position(|&n| n == most) {
+                Some(0) => Sideways::Dot,
+                Some(1) => Sideways::Equals,
+                _ => Sideways::Omitted,
+            };
+        }
+        if dialect {
+            match (wxr2018 > 0, xqbase > 0) {
+                (true, false) => self.dialect = Dialect::Wxr2018,
+                (false, true) => self.dialect = Dialect::Xqbase,
+                _ => {}
+            }
+        }
+        self
+    }
+
+    /// The tandem-pawn dialect the reader takes.
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
     /// The letter set.
     pub fn language(&self) -> Language {
         self.language

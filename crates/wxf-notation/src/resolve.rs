@@ -440,7 +440,7 @@ impl Wxf {
                 .map_or_else(|| "no sign".to_owned(), |c| format!("`{c}`"));
             w.push(Warning::new(
                 "sideways-sign",
-                format!("sideways written with {written}; this profile writes {expected}"),
+                format!("sideways written with {written} where {expected} is expected"),
             ));
         }
         if !sp.trailing.is_empty() {
