@@ -409,7 +409,13 @@ pub(crate) struct Output {
 
 impl Output {
     pub(crate) fn wxf(language: Language, sideways: Option<Sideways>, style: WxfStyle) -> Output {
-        let mut wxf = Wxf::new(language).with_style(style);
+        // The 2018 style is read back in its own dialect (the [Dialect] tag says so).
+        let mut wxf = Wxf::new(language)
+            .with_style(style)
+            .with_dialect(match style {
+                WxfStyle::Wxr2018 => wxf_notation::Dialect::Wxr2018,
+                _ => wxf_notation::Dialect::Wxf,
+            });
         if let Some(s) = sideways {
             wxf = wxf.with_sideways(s);
         }

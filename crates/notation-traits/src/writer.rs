@@ -86,7 +86,8 @@ fn write_comment(out: &mut String, text: &str) {
 }
 
 /// Writes moves that could not be read as they were given: move numbers, texts, glyphs
-/// (`$n`), clock times, comments and variations (`2... C8.6 $5 {a comment} 3. R1.2 (3. R9.8)`).
+/// (`$n`), clock times, comments and variations (`2... C8.6 $5 {a comment} 3. R1.2 (3. R9.8)`),
+/// on one line (a comment's line breaks become spaces).
 pub fn write_unread_moves(entries: &[MoveEntry<()>]) -> String {
     let mut out = String::new();
     raw_line(&mut out, entries);
@@ -108,14 +109,16 @@ fn raw_line(out: &mut String, entries: &[MoveEntry<()>]) {
         if let Some(clock) = &entry.clock {
             let _ = write!(out, " ({clock})");
         }
+        // Comments on one line, so that the whole stays one line: a `;` comment when it holds
+        // a `}`, which keeps it exactly.
         for c in &entry.comments {
             out.push(' ');
-            write_comment(out, c);
+            write_comment(out, &c.replace('\n', " "));
         }
         for v in &entry.variations {
             out.push_str(" (");
             for c in &v.comments {
-                write_comment(out, c);
+                write_comment(out, &c.replace('\n', " "));
                 out.push(' ');
             }
             raw_line(out, &v.moves);
@@ -205,5 +208,29 @@ impl<N: ?Sized> Writer<'_, N> {
             self.out.push(')');
         }
         !entry.comments.is_empty() || !entry.variations.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse_game_text;
+
+    #[test]
+    fn unread_moves_are_one_line_and_a_brace_comment_survives_as_a_semicolon_one() {
+        // Found by fuzzing (psn_file): a comment of two lines inside unread moves made the
+        // unread text two lines holding `}`, which no comment form keeps.
+        let game = parse_game_text("1. a (1. b {two\nlines} 2. c $5 (2. d)) 2. e\n");
+        let variation = &game.record.main.moves[0].variations[0].moves;
+        let text = write_unread_moves(variation);
+        assert_eq!(text, "1. b {two lines} 2. c $5 (2. d)");
+        let mut out = String::new();
+        write_comment(&mut out, &format!("unread: {text}"));
+        assert_eq!(out, "; unread: 1. b {two lines} 2. c $5 (2. d)\n");
+        let back = parse_game_text(&format!("1. a {out}2. e\n"));
+        assert_eq!(
+            back.record.main.moves[0].comments,
+            [format!("unread: {text}")]
+        );
     }
 }

@@ -244,7 +244,23 @@ impl Wxf {
     }
 
     fn write(&self, pos: &Position, mv: Move) -> String {
-        write::describe(pos, mv, self.language, self.sideways_sign(), self.style).to_string()
+        self.spell(pos, mv).to_string()
+    }
+
+    /// The move in the writer's style; when that style's spelling would read as another move
+    /// in the reader's dialect (the 2018 rules' `11` is the middle pawn by the WXF page and
+    /// xqbase), the WXF page's spelling, so that what is written always reads back.
+    fn spell(&self, pos: &Position, mv: Move) -> WxfMove {
+        let styled = write::describe(pos, mv, self.language, self.sideways_sign(), self.style);
+        if self.style == WxfStyle::Wxf
+            || self.dialect == Dialect::Wxr2018
+            || self
+                .parse_move(&styled.to_string())
+                .is_ok_and(|text| self.resolve_move(pos, &text).is_ok_and(|r| r.mv == mv))
+        {
+            return styled;
+        }
+        write::describe(pos, mv, self.language, self.sideways_sign(), WxfStyle::Wxf)
     }
 }
 
@@ -260,6 +276,6 @@ impl MoveNotation<Position> for Wxf {
     }
 
     fn describe(&self, pos: &Position, mv: Move) -> WxfMove {
-        write::describe(pos, mv, self.language, self.sideways_sign(), self.style)
+        self.spell(pos, mv)
     }
 }

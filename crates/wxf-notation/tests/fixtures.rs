@@ -271,6 +271,29 @@ fn equal_digits_naming_no_pawn_in_the_dialect_take_the_other_reading() {
 }
 
 #[test]
+fn the_2018_style_writes_what_the_readers_dialect_reads_back() {
+    // Found by fuzzing (xiangqi_roundtrip): red pawns i8, i6, i5 on file 1. The 2018 rules
+    // write i8i9 as `11+1` (the first from the front); the WXF page and xqbase read `11` as the
+    // middle pawn, i6, which can move too. A 2018-style writer with such a reader writes the
+    // WXF page's `P++1` instead (three pawns: `P+` is the front one), which it reads back.
+    let pos =
+        Position::from_fen("2b1ka3/3ra3P/9/8P/3n4P/1p2r4/p3n4/3AN4/9/2BAK4 w - - 14 78").unwrap();
+    let mv: Move = "i8i9".parse().unwrap();
+    let fairy = Wxf::new(Language::English)
+        .with_style(WxfStyle::Wxr2018)
+        .with_dialect(Dialect::Wxr2018);
+    assert_eq!(fairy.write_move(&pos, mv), "11+1");
+    for dialect in [Dialect::Wxf, Dialect::Xqbase] {
+        let wxf = Wxf::new(Language::English)
+            .with_style(WxfStyle::Wxr2018)
+            .with_dialect(dialect);
+        let text = wxf.write_move(&pos, mv);
+        assert_eq!(text, "P++1", "{dialect:?}");
+        assert_eq!(wxf.read_move(&pos, &text).unwrap().mv, mv, "{dialect:?}");
+    }
+}
+
+#[test]
 fn xqbase_pawn_forms() {
     // Research note, edge case 8: xqbase counts over both doubled files, right to left, front
     // to back: Pa g8, Pb g7, Pc g6, Pd c7, Pe c6.
