@@ -453,7 +453,7 @@ pub(crate) fn encode(text: &str, encoding: &'static Encoding) -> Result<Vec<u8>,
         encoding_rs::EncoderResult::Unmappable(c) => {
             let line = text[..read].lines().count().max(1);
             Err(format!(
-                "the output encoding {} cannot hold `{c}` (U+{:04X}, output line {line})",
+                "the output encoding {} cannot hold `{c}` (U+{:04X}, line {line} of the game as written)",
                 encoding.name(),
                 c as u32
             ))

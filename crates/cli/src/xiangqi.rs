@@ -231,7 +231,7 @@ pub(crate) fn choose_reading(
             "the moves are not in the notation given with --from (or its letters: --lang en, fi, de)"
                 .to_owned()
         } else {
-            "give the notation with --from (wxf, chinese, iccs, uci, algebraic, winboard) and the letters with --lang (en, fi, de)"
+            "give the notation with --from (wxf, chinese, iccs, uci, algebraic, winboard) and the letters with --lang (en, fi, de); a shogi game with --variant shogi (--from psn or usi)"
                 .to_owned()
         };
         return Err(Box::new(

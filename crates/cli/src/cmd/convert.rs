@@ -223,7 +223,10 @@ pub(crate) fn run(o: Options) -> u8 {
             let bytes = match crate::input::encode(&text, o.output_encoding) {
                 Ok(b) => b,
                 Err(message) => {
-                    rep.io_error(&target, &message);
+                    rep.io_error(
+                        &target,
+                        &format!("game {} of {}: {message}", origin.game_no, origin.name),
+                    );
                     return After::Failed;
                 }
             };
