@@ -38,7 +38,7 @@ use notation_traits::{MoveError, Resolved, Rule, Warning, edit_distance};
 use shogi_board::{Color, Move, MoveList, Piece, PieceKind, Position, Square};
 
 use crate::notation::{Psn, PsnStyle};
-use crate::syntax::{Action, Promotion, PsnMove, Spelling, Squares};
+use crate::syntax::{Action, PartialOrigin, Promotion, PsnMove, Spelling, Squares};
 use crate::write::{describe, describe_with};
 
 fn count_word(n: usize) -> &'static str {
@@ -397,6 +397,7 @@ impl Psn {
         }
         let blocked = pos
             .squares_of(piece)
+            .filter(|&from| mv.partial.is_none_or(|p| p.contains(from)))
             .map(|from| (from, rule_for(pos, from, to, mv.promotion)))
             .find(|&(_, rule)| rule != Rule::Movement);
         if let Some((from, rule)) = blocked {
@@ -416,8 +417,14 @@ impl Psn {
                 };
             }
         }
+        // MacShogi's partial origin narrows the pieces: say which ones were meant.
+        let origin = match mv.partial {
+            Some(PartialOrigin::File(f)) => format!(" on file {f}"),
+            Some(PartialOrigin::Rank(r)) => format!(" on rank {}", char::from(b'a' + r - 1)),
+            None => String::new(),
+        };
         MoveError::NoPiece {
-            description: format!("no {piece} can move to {}", squares.write(to)),
+            description: format!("no {piece}{origin} can move to {}", squares.write(to)),
             candidates: self.near(pos, mv),
         }
     }

@@ -381,3 +381,22 @@ fn usi_errors_name_the_rule() {
         "expected `*` after the piece letter of a drop, found `-`"
     );
 }
+
+#[test]
+fn a_partial_origin_that_names_no_piece_says_which_pieces_it_meant() {
+    // From the bad-input trial: `G55h` said "no black gold can move to 5h", though two can;
+    // none stands on file 5 (nor on rank a, `Ga5h`).
+    let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    for (text, words) in [("G55h", "on file 5"), ("Ga5h", "on rank a")] {
+        match move_error(start, text) {
+            MoveError::NoPiece {
+                description,
+                candidates,
+            } => {
+                assert_eq!(description, format!("no black gold {words} can move to 5h"));
+                assert_eq!(candidates, ["G6i-5h", "G4i-5h"]);
+            }
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+}
