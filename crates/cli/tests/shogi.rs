@@ -505,3 +505,20 @@ fn from_psn_reads_a_psn2_file_as_its_usi_moves() {
             .is_empty()
     );
 }
+
+#[test]
+fn a_psn_file_of_comments_only_is_shogi() {
+    // From the bad-input trial: nothing reads in either game, so the file's extension decides.
+    let dir = std::env::temp_dir().join(format!("kifu-comments-only-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("a.psn");
+    std::fs::write(&file, "; only a comment\n").unwrap();
+    let o = kifu(&["convert", "--to", "psn", file.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        stdout(&o).ends_with("\n{only a comment}\n"),
+        "{}",
+        stdout(&o)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -56,7 +56,7 @@ fn load(path: &Path, opts: &ReadOptions) -> Result<Loaded, (u8, String)> {
     let mut games = Vec::new();
     for game in GameReader::new(input.reader) {
         let raw = game.map_err(|e| (EXIT_IO, format!("{name}: {e}")))?;
-        games.push(side(raw, opts));
+        games.push(side(raw, opts, &name));
     }
     if games.is_empty() {
         return Err((EXIT_DATA, format!("{name}: no game in the file")));
@@ -64,8 +64,8 @@ fn load(path: &Path, opts: &ReadOptions) -> Result<Loaded, (u8, String)> {
     Ok((name, games))
 }
 
-fn side(raw: RawGame, opts: &ReadOptions) -> Result<AnySide, String> {
-    match cmd::variant_of(&raw, opts) {
+fn side(raw: RawGame, opts: &ReadOptions, file: &str) -> Result<AnySide, String> {
+    match cmd::variant_of(&raw, opts, file) {
         Variant::Xiangqi => {
             let p = xiangqi::prepare(&raw, opts).map_err(|d| d.message_with_candidates())?;
             Ok(AnySide::Xiangqi(Box::new(Side {

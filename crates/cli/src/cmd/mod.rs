@@ -31,7 +31,7 @@ pub(crate) enum Game<'a> {
 /// naming it; `[FEN]`, `[Game]`, `[Format]`, `[Red]` for xiangqi; `[SFEN]`, `[Handicap]`,
 /// `[Sente]`, `[Gote]` for shogi), else the one whose notations read more of its moves (xiangqi
 /// on a tie).
-pub(crate) fn variant_of(raw: &RawGame, opts: &ReadOptions) -> Variant {
+pub(crate) fn variant_of(raw: &RawGame, opts: &ReadOptions, file: &str) -> Variant {
     if let Some(v) = opts.variant {
         return v;
     }
@@ -96,7 +96,12 @@ pub(crate) fn variant_of(raw: &RawGame, opts: &ReadOptions) -> Variant {
     }
     let shogi = shogi::fit(raw);
     let xiangqi = xiangqi::fit(raw, opts);
-    if shogi > xiangqi {
+    // Nothing reads (a file of comments only): a .psn file is shogi.
+    let psn_file = file
+        .rsplit('.')
+        .next()
+        .is_some_and(|e| e.eq_ignore_ascii_case("psn"));
+    if shogi > xiangqi || (shogi == xiangqi && psn_file) {
         Variant::Shogi
     } else {
         Variant::Xiangqi
@@ -215,7 +220,7 @@ fn check_one(
         clean &= !reporter.is_error(d);
         reporter.emit(&d.clone().in_file(name).in_game(game_no), Some(&source));
     }
-    let variant = variant_of(raw, opts);
+    let variant = variant_of(raw, opts, name);
     let checked = match variant {
         Variant::Xiangqi => xiangqi::check(raw, opts).map(|c| Checked::Xiangqi(Box::new(c))),
         Variant::Shogi => shogi::check(raw, opts).map(|c| Checked::Shogi(Box::new(c))),
