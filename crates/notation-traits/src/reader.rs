@@ -458,12 +458,16 @@ fn attach_variation(parent: &mut Line<()>, line: Line<()>) -> bool {
         m.variations.push(line);
         true
     } else {
-        let mut parts: Vec<String> = line.comments.iter().map(|c| format!("{{{c}}}")).collect();
-        for m in &line.moves {
-            parts.push(m.text.clone());
-            parts.extend(m.comments.iter().map(|c| format!("{{{c}}}")));
-        }
-        parent.comments.push(format!("({})", parts.join(" ")));
+        // On one line, so that a writer can keep it exactly (as a `;` comment).
+        let mut parts: Vec<String> = line
+            .comments
+            .iter()
+            .map(|c| format!("{{{}}}", c.replace('\n', " ")))
+            .collect();
+        parts.push(crate::write_unread_moves(&line.moves));
+        parent
+            .comments
+            .push(format!("({})", parts.join(" ").trim()));
         false
     }
 }
@@ -609,7 +613,12 @@ fn parse_movetext(cur: &mut Cursor<'_>, b: &mut Builder) {
                             _ => {}
                         }
                     }
-                    let text = cur.text[from..cur.at].to_owned();
+                    // On one line, so that a writer can keep it exactly (as a `;` comment).
+                    let text = cur.text[from..cur.at]
+                        .lines()
+                        .map(str::trim)
+                        .collect::<Vec<_>>()
+                        .join(" ");
                     b.error(
                         "variation-too-deep",
                         format!(
@@ -1028,6 +1037,36 @@ mod tests {
         assert_eq!(games.len(), 2);
         assert!(games[0].is_err());
         assert_eq!(games[1].as_ref().unwrap().record.tag("Event"), Some("b"));
+    }
+
+    #[test]
+    fn text_kept_as_a_comment_is_one_line() {
+        // Found by fuzzing (psn_file): kept text of several lines holding `}` has no comment
+        // form that writes it back exactly; on one line it is a `;` comment.
+        let deep = format!(
+            "1. a {}2. b\n{{c\nd}} 3. e{} 2. f\n",
+            "(1. x ".repeat(33),
+            ")".repeat(33)
+        );
+        let game = &read_all(&deep)[0];
+        assert!(
+            game.diagnostics
+                .iter()
+                .any(|d| d.code == "variation-too-deep")
+        );
+        let mut kept: Vec<&String> = Vec::new();
+        let mut lines = vec![&game.record.main];
+        while let Some(line) = lines.pop() {
+            kept.extend(&line.comments);
+            for m in &line.moves {
+                kept.extend(&m.comments);
+                lines.extend(&m.variations);
+            }
+        }
+        assert!(!kept.is_empty());
+        assert!(kept.iter().all(|c| !c.contains('\n')), "{kept:?}");
+        let game = &read_all("({two\nlines} 1. a $5 (1. b)) 1. c\n")[0];
+        assert_eq!(game.record.main.comments, ["({two lines} 1. a $5 (1. b))"]);
     }
 
     #[test]
