@@ -104,16 +104,17 @@ fn line(key: &str, what: &str, count: u64, time: Duration) -> Value {
     })
 }
 
-/// Xiangqi: replays every game of `games` reading `column` with `notation`; returns the plies.
-fn read_xiangqi<N: MoveNotation<xiangqi_board::Position>>(
-    notation: &N,
-    games: &[Game],
-    column: &str,
-) -> Result<u64, String> {
+/// Replays every game of `games` (its start parsed as a `P`: FEN or SFEN) reading `column`
+/// with `notation`; returns the plies.
+fn read_games<P, N>(notation: &N, games: &[Game], column: &str) -> Result<u64, String>
+where
+    P: notation_traits::Position + std::str::FromStr,
+    P::Err: std::fmt::Display,
+    N: MoveNotation<P>,
+{
     let mut n = 0;
     for g in games {
-        let mut pos =
-            xiangqi_board::Position::from_fen(&g.start).map_err(|e| format!("{e}: {}", g.start))?;
+        let mut pos: P = g.start.parse().map_err(|e| format!("{e}: {}", g.start))?;
         for text in g.moves(column) {
             let mv = notation
                 .read_move(&pos, text)
@@ -126,26 +127,22 @@ fn read_xiangqi<N: MoveNotation<xiangqi_board::Position>>(
     Ok(n)
 }
 
-/// Shogi: replays every game of `games` reading `column` with `notation`; returns the plies.
+/// Xiangqi: [`read_games`] from FENs.
+fn read_xiangqi<N: MoveNotation<xiangqi_board::Position>>(
+    notation: &N,
+    games: &[Game],
+    column: &str,
+) -> Result<u64, String> {
+    read_games::<xiangqi_board::Position, N>(notation, games, column)
+}
+
+/// Shogi: [`read_games`] from SFENs.
 fn read_shogi<N: MoveNotation<shogi_board::Position>>(
     notation: &N,
     games: &[Game],
     column: &str,
 ) -> Result<u64, String> {
-    let mut n = 0;
-    for g in games {
-        let mut pos =
-            shogi_board::Position::from_sfen(&g.start).map_err(|e| format!("{e}: {}", g.start))?;
-        for text in g.moves(column) {
-            let mv = notation
-                .read_move(&pos, text)
-                .map_err(|e| format!("{column} `{text}`: {e}"))?
-                .mv;
-            pos.play_unchecked(mv);
-            n += 1;
-        }
-    }
-    Ok(n)
+    read_games::<shogi_board::Position, N>(notation, games, column)
 }
 
 /// The WXF writer whose output is pyffish's (`NOTATION_XIANGQI_WXF`, the fixtures' `wxf`).
