@@ -145,10 +145,12 @@ fn read_shogi<N: MoveNotation<shogi_board::Position>>(
     read_games::<shogi_board::Position, N>(notation, games, column)
 }
 
-/// The WXF writer whose output is pyffish's (`NOTATION_XIANGQI_WXF`, the fixtures' `wxf`).
+/// The WXF writer whose output is pyffish's (`NOTATION_XIANGQI_WXF`, the fixtures' `wxf`): the
+/// 2018 style in its own dialect.
 fn pyffish_wxf() -> Wxf {
     Wxf::new(Language::English)
         .with_style(WxfStyle::Wxr2018)
+        .with_dialect(wxf_notation::Dialect::Wxr2018)
         .with_sideways(Sideways::Equals)
 }
 

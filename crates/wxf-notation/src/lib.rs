@@ -71,7 +71,9 @@ pub enum WxfStyle {
     Wxf,
     /// The 2018 World Xiangqi Rules as Fairy-Stockfish writes them (the fixtures' `wxf`
     /// column): ordinal pawn forms, and the file digit for a doubled piece whose partner could
-    /// not make the same displacement.
+    /// not make the same displacement. Move for move so with [`Dialect::Wxr2018`]; with another
+    /// reader dialect, a spelling that dialect would read as another move (`11` for the front
+    /// one of three pawns) is written in the WXF page's form, so that it reads back.
     Wxr2018,
 }
 
@@ -252,11 +254,15 @@ impl Wxf {
     /// xqbase), the WXF page's spelling, so that what is written always reads back.
     fn spell(&self, pos: &Position, mv: Move) -> WxfMove {
         let styled = write::describe(pos, mv, self.language, self.sideways_sign(), self.style);
-        if self.style == WxfStyle::Wxf
-            || self.dialect == Dialect::Wxr2018
-            || self
-                .parse_move(&styled.to_string())
-                .is_ok_and(|text| self.resolve_move(pos, &text).is_ok_and(|r| r.mv == mv))
+        if self.style == WxfStyle::Wxf || self.dialect == Dialect::Wxr2018 {
+            return styled;
+        }
+        // Read back by the same reader in the WXF page's style: its errors write candidates in
+        // that style, so this does not come back here.
+        let reader = self.with_style(WxfStyle::Wxf);
+        if reader
+            .parse_move(&styled.to_string())
+            .is_ok_and(|text| reader.resolve_move(pos, &text).is_ok_and(|r| r.mv == mv))
         {
             return styled;
         }
