@@ -197,6 +197,44 @@ fn parse_sideways(s: &str) -> Result<wxf_notation::Sideways, String> {
     }
 }
 
+/// A diagnostic code of `--allow` / `--deny`: one of [`notation_traits::CODES`], else a usage
+/// error naming the nearest codes (a misspelt code must not silently allow nothing).
+fn parse_code(s: &str) -> Result<String, String> {
+    if notation_traits::CODES.contains(&s) {
+        return Ok(s.to_owned());
+    }
+    let chars: Vec<char> = s.chars().collect();
+    let distance =
+        |code: &str| notation_traits::edit_distance(&chars, &code.chars().collect::<Vec<_>>());
+    let best = notation_traits::CODES
+        .iter()
+        .map(|c| distance(c))
+        .min()
+        .unwrap_or(0);
+    let mut near: Vec<&str> = notation_traits::CODES
+        .iter()
+        .copied()
+        .filter(|c| distance(c) == best && best <= (s.len() / 3).max(1))
+        .collect();
+    let containing: Vec<&str> = notation_traits::CODES
+        .iter()
+        .copied()
+        .filter(|c| !s.is_empty() && (c.contains(s) || s.contains(*c)) && !near.contains(c))
+        .collect();
+    near.extend(containing);
+    Err(match near.as_slice() {
+        [] => format!("no diagnostic code `{s}` (the codes are in docs/codes.md)"),
+        [one] => format!("no diagnostic code `{s}`: did you mean `{one}`?"),
+        many => format!(
+            "no diagnostic code `{s}`: did you mean one of {}?",
+            many.iter()
+                .map(|c| format!("`{c}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    })
+}
+
 /// Options for reading and checking, shared by convert, check and compare.
 #[derive(Debug, Clone, Args)]
 pub(crate) struct ReadOptions {
@@ -221,11 +259,12 @@ pub(crate) struct ReadOptions {
     /// Warnings become errors.
     #[arg(long)]
     pub(crate) strict: bool,
-    /// A warning code not to report (repeatable): `--allow move-number-mismatch`.
-    #[arg(long, value_name = "CODE")]
+    /// A warning code not to report (repeatable): `--allow move-number-mismatch`; the codes are
+    /// in docs/codes.md.
+    #[arg(long, value_name = "CODE", value_parser = parse_code)]
     pub(crate) allow: Vec<String>,
     /// A warning code to treat as an error (repeatable): `--deny tandem-file-digit`.
-    #[arg(long, value_name = "CODE")]
+    #[arg(long, value_name = "CODE", value_parser = parse_code)]
     pub(crate) deny: Vec<String>,
     /// How diagnostics are written.
     #[arg(long, value_enum, default_value_t = Format::Text)]

@@ -34,102 +34,8 @@ use std::process::Command;
 
 use serde_json::Value;
 
-/// Every diagnostic code in the sources, sorted.
-///
-/// Made from the string literals passed as the code to `Diagnostic::new`, `Warning::new` and
-/// the text reader's `warn`/`error` (notation-traits/src/reader.rs), the codes of `Rule::code`
-/// and `MoveError::code` / `NotationError::code` (notation-traits/src/error.rs), and the `io`
-/// code of the command line's JSON (crates/cli/src/report.rs), with:
-///
-/// ```sh
-/// { grep -rn -A4 'Diagnostic::new(\|Warning::new(\|b\.warn(\|b\.error(\|self\.warn(' crates/*/src \
-///     | grep -oE '"[a-z][a-z0-9-]*"'
-///   sed -n '/pub fn code(self)/,/^    }/p;/pub fn code(&self)/,/^    }/p' \
-///     crates/notation-traits/src/error.rs | grep -oE '"[a-z][a-z0-9-]*"'
-///   grep -rhoE '"code": "[a-z-]+"' crates/cli/src | grep -oE '"[a-z-]+"$'
-/// } | tr -d '"' | sort -u
-/// ```
-///
-/// Kebab-case strings that are no codes (move texts such as `"p-7f"`, handicap names such as
-/// `"rook-lance"`, parser labels such as `"mark-or-end"`, terminations such as `"move-rule"`)
-/// are not among them.
-const CODES: &[&str] = &[
-    "ambiguous-move",
-    "bad-fen",
-    "bad-handicap",
-    "bad-sfen",
-    "bad-tag",
-    "bad-variation",
-    "cannon-screen",
-    "capture-mark",
-    "capture-shorthand",
-    "check-mark",
-    "check-sign",
-    "dead-piece",
-    "dialect-collision",
-    "drop-on-occupied",
-    "drop-without-mark",
-    "duplicate-tag",
-    "elephant-eye",
-    "flying-general",
-    "forced-promotion",
-    "forced-promotion-unmarked",
-    "form-not-allowed",
-    "full-width",
-    "handicap-mismatch",
-    "horse-leg",
-    "io",
-    "json-input",
-    "king-left-in-check",
-    "language-hint",
-    "letter-alias",
-    "letter-case",
-    "lowercase-letter",
-    "marker-before-letter",
-    "mate-sign",
-    "move-number-mismatch",
-    "needless-declined-mark",
-    "nifu",
-    "no-such-piece",
-    "not-in-hand",
-    "notation-not-detected",
-    "notation-tie",
-    "numeral-style",
-    "own-piece",
-    "palace",
-    "path-blocked",
-    "pawn-before-river",
-    "piece-character-color",
-    "piece-movement",
-    "promoted-piece-unmarked",
-    "promotion-not-allowed",
-    "redundant-marker",
-    "repaired-move",
-    "result-conflict",
-    "result-in-variation",
-    "result-mismatch",
-    "river",
-    "sideways-sign",
-    "stray-bracket",
-    "stray-parenthesis",
-    "syntax",
-    "tandem-file-digit",
-    "tandem-file-missing",
-    "terminal-mismatch",
-    "text-after-result",
-    "uchifuzume",
-    "unclosed-comment",
-    "unclosed-variation",
-    "variation-dropped",
-    "variation-too-deep",
-    "variation-without-move",
-    "wrong-side",
-    "wrong-side-to-move",
-    "wrong-variant",
-    "wxf-form",
-    "wxr2018-form",
-    "xqbase-form",
-];
+// Every code of the sources (how the list is made: the docs of `notation_traits::CODES`).
+use notation_traits::CODES;
 
 /// Codes that no input file can trigger through `kifu check`, and why.
 const NO_INPUT: &[(&str, &str)] = &[
@@ -350,4 +256,52 @@ fn every_code_has_its_bad_input() {
         }
     }
     assert!(missing.is_empty(), "{}", missing.join("\n"));
+}
+
+#[test]
+fn docs_name_every_code() {
+    let docs = std::fs::read_to_string(root().join("docs/codes.md")).expect("docs/codes.md");
+    let named: Vec<&str> = docs
+        .lines()
+        .filter_map(|l| l.strip_prefix("| `"))
+        .filter_map(|l| l.split('`').next())
+        .collect();
+    assert_eq!(named, CODES, "docs/codes.md has one row per code, sorted");
+}
+
+#[test]
+fn an_unknown_code_is_a_usage_error() {
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_kifu"))
+            .current_dir(root())
+            .args(args)
+            .output()
+            .expect("kifu runs")
+    };
+    let out = run(&[
+        "check",
+        "--allow",
+        "move-number-mismach",
+        "testdata/errors/nifu.psn",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(
+            "no diagnostic code `move-number-mismach`: did you mean `move-number-mismatch`?"
+        ),
+        "{stderr}"
+    );
+    let out = run(&["check", "--deny", "form", "testdata/errors/nifu.psn"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(
+            "did you mean one of `form-not-allowed`, `wxf-form`, `wxr2018-form`, `xqbase-form`?"
+        ),
+        "{stderr}"
+    );
+    // A known code is accepted: the nifu error stays an error (exit 1).
+    let out = run(&["check", "--allow", "nifu", "testdata/errors/nifu.psn"]);
+    assert_eq!(out.status.code(), Some(1));
 }

@@ -9,6 +9,112 @@ use std::fmt;
 
 use crate::{MoveError, NotationError, Span, SyntaxError, Warning};
 
+/// Every diagnostic code kifu emits, sorted: the values of [`Diagnostic::code`].
+///
+/// The codes are stable (scripts match on them; docs/codes.md says what each means), and each
+/// has a bad input in testdata/errors/ whose exact diagnostic the test suite checks. The
+/// command line's `--allow CODE` and `--deny CODE` accept exactly these.
+///
+/// Made from the string literals passed as the code to `Diagnostic::new`, `Warning::new` and
+/// the text reader's `warn`/`error` (notation-traits/src/reader.rs), the codes of `Rule::code`
+/// and `MoveError::code` / `NotationError::code` (notation-traits/src/error.rs), and the `io`
+/// code of the command line's JSON (crates/cli/src/report.rs), with:
+///
+/// ```sh
+/// { grep -rn -A4 'Diagnostic::new(\|Warning::new(\|b\.warn(\|b\.error(\|self\.warn(' crates/*/src \
+///     | grep -oE '"[a-z][a-z0-9-]*"'
+///   sed -n '/pub fn code(self)/,/^    }/p;/pub fn code(&self)/,/^    }/p' \
+///     crates/notation-traits/src/error.rs | grep -oE '"[a-z][a-z0-9-]*"'
+///   grep -rhoE '"code": "[a-z-]+"' crates/cli/src | grep -oE '"[a-z-]+"$'
+/// } | tr -d '"' | sort -u
+/// ```
+///
+/// Kebab-case strings that are no codes (move texts such as `"p-7f"`, handicap names such as
+/// `"rook-lance"`, parser labels such as `"mark-or-end"`, terminations such as `"move-rule"`)
+/// are not among them.
+///
+/// ```
+/// assert!(notation_traits::CODES.contains(&"ambiguous-move"));
+/// assert!(notation_traits::CODES.is_sorted());
+/// ```
+pub const CODES: &[&str] = &[
+    "ambiguous-move",
+    "bad-fen",
+    "bad-handicap",
+    "bad-sfen",
+    "bad-tag",
+    "bad-variation",
+    "cannon-screen",
+    "capture-mark",
+    "capture-shorthand",
+    "check-mark",
+    "check-sign",
+    "dead-piece",
+    "dialect-collision",
+    "drop-on-occupied",
+    "drop-without-mark",
+    "duplicate-tag",
+    "elephant-eye",
+    "flying-general",
+    "forced-promotion",
+    "forced-promotion-unmarked",
+    "form-not-allowed",
+    "full-width",
+    "handicap-mismatch",
+    "horse-leg",
+    "io",
+    "json-input",
+    "king-left-in-check",
+    "language-hint",
+    "letter-alias",
+    "letter-case",
+    "lowercase-letter",
+    "marker-before-letter",
+    "mate-sign",
+    "move-number-mismatch",
+    "needless-declined-mark",
+    "nifu",
+    "no-such-piece",
+    "not-in-hand",
+    "notation-not-detected",
+    "notation-tie",
+    "numeral-style",
+    "own-piece",
+    "palace",
+    "path-blocked",
+    "pawn-before-river",
+    "piece-character-color",
+    "piece-movement",
+    "promoted-piece-unmarked",
+    "promotion-not-allowed",
+    "redundant-marker",
+    "repaired-move",
+    "result-conflict",
+    "result-in-variation",
+    "result-mismatch",
+    "river",
+    "sideways-sign",
+    "stray-bracket",
+    "stray-parenthesis",
+    "syntax",
+    "tandem-file-digit",
+    "tandem-file-missing",
+    "terminal-mismatch",
+    "text-after-result",
+    "uchifuzume",
+    "unclosed-comment",
+    "unclosed-variation",
+    "variation-dropped",
+    "variation-too-deep",
+    "variation-without-move",
+    "wrong-side",
+    "wrong-side-to-move",
+    "wrong-variant",
+    "wxf-form",
+    "wxr2018-form",
+    "xqbase-form",
+];
+
 /// How bad a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {

@@ -11,7 +11,7 @@ mod replay;
 mod span;
 mod writer;
 
-pub use diagnostic::{Diagnostic, Severity};
+pub use diagnostic::{CODES, Diagnostic, Severity};
 pub use error::{MoveError, NotationError, PlayError, Rule, SyntaxError, Warning, edit_distance};
 pub use notation::{MoveNotation, Resolved};
 pub use position::{Ply, Position};
