@@ -321,6 +321,12 @@ struct CheckArgs {
 }
 
 #[derive(Debug, Args)]
+#[command(
+    mut_arg("repair", |a| a.hide(true)),
+    mut_arg("recursive", |a| a.hide(true)),
+    mut_arg("allow", |a| a.hide(true)),
+    mut_arg("deny", |a| a.hide(true))
+)]
 struct CompareArgs {
     #[command(flatten)]
     read: ReadOptions,

@@ -290,3 +290,31 @@ fn strict_allow_and_deny_set_what_is_an_error() {
     assert_eq!(severity("letter-case"), ["error"]);
     assert_eq!(severity("drop-without-mark"), ["warning"]);
 }
+
+#[test]
+fn compare_refuses_the_batch_options() {
+    let a = testdata("shogi/dialects/hand-typed.psn");
+    for option in [
+        &["--repair"][..],
+        &["--recursive"],
+        &["--allow", "letter-case"],
+        &["--deny", "letter-case"],
+    ] {
+        let mut args = vec!["compare"];
+        args.extend_from_slice(option);
+        args.extend([s(&a), s(&a)]);
+        let out = kifu(&args);
+        assert_eq!(out.status.code(), Some(2), "{option:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.starts_with(&format!("error: {} does not apply to compare", option[0])),
+            "{option:?}: {stderr}"
+        );
+    }
+    let help = kifu(&["compare", "--help"]);
+    let help = String::from_utf8_lossy(&help.stdout);
+    for hidden in ["--repair", "--recursive", "--allow", "--deny"] {
+        assert!(!help.contains(hidden), "compare --help shows {hidden}");
+    }
+    assert!(help.contains("--strict"));
+}

@@ -225,6 +225,18 @@ pub(crate) fn run(opts: &ReadOptions, a: &Path, b: &Path) -> u8 {
         );
         return 2;
     }
+    for (given, option) in [
+        (opts.recursive, "--recursive"),
+        (!opts.allow.is_empty(), "--allow"),
+        (!opts.deny.is_empty(), "--deny"),
+    ] {
+        if given {
+            eprintln!(
+                "error: {option} does not apply to compare: it compares two files and reports where they differ"
+            );
+            return 2;
+        }
+    }
     let json = opts.format == Format::Json;
     let (la, lb) = match (load(a, opts), load(b, opts)) {
         (Ok(a), Ok(b)) => (a, b),
