@@ -72,8 +72,12 @@ impl<'a> Source<'a> {
 /// The most diagnostics of one code shown for one game; the rest are counted.
 const MAX_PER_CODE: usize = 10;
 
-/// The most characters of a source line shown on each side of the place.
+/// The most characters of a source line shown on each side of the place, when the line is
+/// longer than [`WHOLE_LINE`].
 const WINDOW: usize = 60;
+
+/// A source line of at most this many characters is shown whole.
+const WHOLE_LINE: usize = 160;
 
 impl Reporter {
     pub(crate) fn new(format: Format, strict: bool) -> Reporter {
@@ -247,9 +251,14 @@ impl Reporter {
         let head = level.primary_title(title).id(d.code.clone());
         let group = if let Some((span, full)) = snippet_line {
             // A long line is shown around the place only.
-            let first =
-                byte_of_column(full, span.start.column.saturating_sub(WINDOW as u32).max(1));
-            let last = byte_of_column(full, span.start.column + WINDOW as u32);
+            let (first, last) = if full.chars().count() <= WHOLE_LINE {
+                (0, full.len())
+            } else {
+                (
+                    byte_of_column(full, span.start.column.saturating_sub(WINDOW as u32).max(1)),
+                    byte_of_column(full, span.start.column + WINDOW as u32),
+                )
+            };
             let line = &full[first..last];
             let start = byte_of_column(full, span.start.column) - first;
             let end = if span.end.line == span.start.line {

@@ -20,7 +20,8 @@
 //! - shogi: nifu (a pawn on the file already, 5g or 7g), uchifuzume (the king on 9a with 9b
 //!   guarded by the gold on 8c and 8a by the silver on 7b; the published 1b position), a knight
 //!   dropped on 5b and a knight moved to 3b (forced promotion), a pawn promoting on 7f, drops
-//!   without the piece in hand or onto the king, `wP-3d` with Black to move;
+//!   without the piece in hand or onto the king, `wP-3d` with Black to move, a `[FEN]` naming
+//!   the lance handicap (9a empty, White to move) beside an even `[SFEN]`;
 //! - places: lines and columns from 1, columns in characters (`马二进四`, `Ｃ２．５`, `车９走８`
 //!   start at the characters counted, not at byte offsets), the ply counted from the record's
 //!   first move, the position the FEN/SFEN before the move; candidates are the legal moves at

@@ -55,6 +55,7 @@ pub const CODES: &[&str] = &[
     "drop-without-mark",
     "duplicate-tag",
     "elephant-eye",
+    "fen-mismatch",
     "flying-general",
     "forced-promotion",
     "forced-promotion-unmarked",

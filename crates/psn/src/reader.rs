@@ -181,11 +181,7 @@ pub fn start_position<M>(record: &GameRecord<M>) -> Result<Position, Box<Diagnos
         });
     }
     if let Some(tag) = find_tag(record, "FEN") {
-        // An SFEN in a `[FEN]` tag, else the 1998 draft's form.
-        if let Ok(pos) = Position::from_sfen(tag.value.trim()) {
-            return Ok(pos);
-        }
-        let bad = |why: String| {
+        return fen_tag_position(&tag.value).map_err(|why| {
             Box::new(
                 Diagnostic::new(
                     Severity::Error,
@@ -195,9 +191,7 @@ pub fn start_position<M>(record: &GameRecord<M>) -> Result<Position, Box<Diagnos
                 .at(tag.span)
                 .with_help("the old PSN form is `board counts s|g n`, e.g. `[FEN \"8k/9/9/9/9/9/9/9/K8 0000011/T s 1\"]`; or give the start position in an [SFEN] tag"),
             )
-        };
-        let sfen = old_fen_to_sfen(&tag.value).map_err(bad)?;
-        return Position::from_sfen(&sfen).map_err(|e| bad(e.to_string()));
+        });
     }
     if let Some(tag) = handicap {
         if is_even(&tag.value) {
@@ -220,6 +214,27 @@ pub fn start_position<M>(record: &GameRecord<M>) -> Result<Position, Box<Diagnos
             });
     }
     Ok(Position::new())
+}
+
+/// Whether two start positions agree on board, side to move and hands (the move number aside).
+fn same_start(a: &Position, b: &Position) -> bool {
+    let fields = |p: &Position| {
+        p.to_sfen()
+            .split_whitespace()
+            .take(3)
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    fields(a) == fields(b)
+}
+
+/// The position of a `[FEN]` tag: an SFEN, else the 1998 draft's `board counts s|g n`.
+fn fen_tag_position(value: &str) -> Result<Position, String> {
+    if let Ok(pos) = Position::from_sfen(value.trim()) {
+        return Ok(pos);
+    }
+    let sfen = old_fen_to_sfen(value)?;
+    Position::from_sfen(&sfen).map_err(|e| e.to_string())
 }
 
 /// One game of a PSN file: the record as read (its terminal word taken off), its start
@@ -259,13 +274,7 @@ impl PsnGame {
         if let (Ok(pos), Some(tag), Some(position_tag)) =
             (&start, find_tag(&raw.record, "Handicap"), position_tag)
             && let Ok(named) = tag.value.parse::<Handicap>()
-            && named
-                .position()
-                .to_sfen()
-                .split_whitespace()
-                .take(3)
-                .collect::<Vec<_>>()
-                != pos.to_sfen().split_whitespace().take(3).collect::<Vec<_>>()
+            && !same_start(&named.position(), pos)
         {
             raw.diagnostics.push(
                 Diagnostic::new(
@@ -278,6 +287,28 @@ impl PsnGame {
                 )
                 .at(tag.span),
             );
+        }
+        // `[SFEN]` wins over `[FEN]`; a `[FEN]` that says otherwise is worth a word too.
+        if let (Ok(pos), Some(_), Some(fen)) = (
+            &start,
+            find_tag(&raw.record, "SFEN"),
+            find_tag(&raw.record, "FEN"),
+        ) {
+            let why = match fen_tag_position(&fen.value) {
+                Ok(named) if same_start(&named, pos) => None,
+                Ok(_) => Some("names another start than [SFEN]".to_owned()),
+                Err(e) => Some(format!("cannot be read ({e})")),
+            };
+            if let Some(why) = why {
+                raw.diagnostics.push(
+                    Diagnostic::new(
+                        Severity::Warning,
+                        "fen-mismatch",
+                        format!("[FEN \"{}\"] {why}: the SFEN is used", fen.value),
+                    )
+                    .at(fen.span),
+                );
+            }
         }
         let first = match &start {
             Ok(pos) => pos.side_to_move(),
