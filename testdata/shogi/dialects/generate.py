@@ -388,8 +388,8 @@ g2 = GAMES["sh-public-0000"]
 usi2 = g2["moves_usi"][:10]
 text += ('\n[Sente "C"]\n[Gote "D"]\n[FEN "' + old_fen(EVEN).replace(" s ", " g ") + '"]\n[SFEN "'
          + g2["start_sfen"] + '"]\n\n' + " ".join(g2["hodges"][:10]) + "\n")
-games.append(dict(game_expected(g2, usi2, result=None), warnings=[],
-                  note="[SFEN] wins over [FEN]"))
+games.append(dict(game_expected(g2, usi2, result=None), warnings=["fen-mismatch"],
+                  note="[SFEN] wins over [FEN] (which has Gote to move): a fen-mismatch warning"))
 write("old-fen.psn", text, dict(
     dialect="the 1998 draft's [FEN \"board counts s|g n\"] (hand counts P L N S G B R); [SFEN] wins over it",
     games=games))
