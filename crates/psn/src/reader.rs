@@ -406,7 +406,12 @@ impl PsnGame {
 
     /// Checks every move from the start position with the dialect's notation
     /// ([`notation_traits::replay_with`]). A `Mate` terminal word after a position that is
-    /// not checkmate adds a `terminal-mismatch` warning.
+    /// not checkmate adds a `terminal-mismatch` warning, and so does a repetition word the
+    /// repetition rule does not give ([`shogi_board::repetition`]: `Sennichite`,
+    /// `RepetitionDraw` or `RepetitionWin` where the last position did not stand on the board
+    /// four times; `RepetitionDraw` after perpetual check; `RepetitionWin` for the checking
+    /// side or without perpetual check). Shogidokoro writes `Sennichite` for a perpetual-check
+    /// loss too, so that word is not checked for it.
     ///
     /// The diagnostics of the text reader stay in [`PsnGame::raw`].
     ///
@@ -463,7 +468,61 @@ impl PsnGame {
                 .with_position(replayed.end.to_sfen()),
             );
         }
+        if let Some(t) = &self.terminal
+            && replayed.unread.is_empty()
+            && let Some(why) = repetition_mismatch(t, &replayed)
+        {
+            replayed.diagnostics.push(
+                Diagnostic::new(
+                    Severity::Warning,
+                    "terminal-mismatch",
+                    format!("`{}` written, but {why}", t.text),
+                )
+                .at(t.span)
+                .with_position(replayed.end.to_sfen()),
+            );
+        }
         Ok(replayed)
+    }
+}
+
+/// Why a repetition word (`Sennichite`, `RepetitionDraw`, `RepetitionWin`) does not fit the
+/// game by the repetition rule ([`shogi_board::repetition`]): the last position did not stand
+/// on the board four times, or the side said to win (or a draw) is not what perpetual check
+/// gives.
+fn repetition_mismatch(t: &Terminal, replayed: &Replayed<Position>) -> Option<String> {
+    let draw = matches!(
+        t.word,
+        TerminalWord::Sennichite | TerminalWord::RepetitionDraw
+    );
+    if !draw && t.word != TerminalWord::RepetitionWin {
+        return None;
+    }
+    let moves: Vec<_> = replayed.record.main.moves.iter().map(|m| m.mv).collect();
+    let r = shogi_board::repetition(&replayed.start, &moves).ok()?;
+    if !r.is_sennichite() {
+        let times = match r.occurrences {
+            1 => "once".to_owned(),
+            2 => "twice".to_owned(),
+            n => format!("{n} times"),
+        };
+        return Some(format!(
+            "the last position stood on the board {times} only: repetition (sennichite) needs the same position four times"
+        ));
+    }
+    let to_move = t.side_to_move;
+    match (draw, r.perpetual_check_by) {
+        (true, Some(checker)) if t.word == TerminalWord::RepetitionDraw => Some(format!(
+            "{checker} gave check with every move of the repetition: by the rule {checker} loses (RepetitionWin)"
+        )),
+        (false, None) => Some(format!(
+            "no side gave check with every move of the repetition: it is a draw, not a win for {to_move}"
+        )),
+        (false, Some(checker)) if checker == to_move => Some(format!(
+            "{checker} gave the perpetual check and loses: {} wins",
+            !checker
+        )),
+        _ => None,
     }
 }
 
@@ -578,5 +637,103 @@ impl std::fmt::Display for Clock {
             t / 60 % 60,
             t % 60
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The `terminal-mismatch` messages of a PSN2 game from the perpetual-check position
+    /// (Black's dragon checks the lone white king along ranks a and b): `cycles` times
+    /// the dragon to 1a and back with the king stepping 5a-5b-5a (the start again), then
+    /// `more`, then `word`.
+    fn mismatches(cycles: usize, more: &[&str], word: &str) -> Vec<String> {
+        let mut usi: Vec<&str> = Vec::new();
+        for _ in 0..cycles {
+            usi.extend(["1b1a", "5a5b", "1a1b", "5b5a"]);
+        }
+        usi.extend(more);
+        let mut text = String::from(
+            "[Black \"A\"]\n[White \"B\"]\n[SFEN \"4k4/8+R/9/9/9/9/9/9/4K4 b r2b4g4s4n4l18p 1\"]\n",
+        );
+        for (i, m) in usi.iter().enumerate() {
+            text.push_str(&format!("{}.{m}\n", i + 1));
+        }
+        text.push_str(&format!("{}.{word}\n", usi.len() + 1));
+        let game = PsnReader::new(text.as_bytes())
+            .next()
+            .expect("a game")
+            .expect("UTF-8");
+        assert_eq!(game.dialect, Dialect::Psn2);
+        let replayed = game.replay(ReplayOptions::default()).expect("a start");
+        assert!(replayed.unread.is_empty(), "{text}");
+        replayed
+            .diagnostics
+            .iter()
+            .filter(|d| d.code == "terminal-mismatch")
+            .map(|d| d.message.clone())
+            .collect()
+    }
+
+    #[test]
+    fn perpetual_check_decides_the_repetition_words() {
+        // White in check after 1b1a a fourth time: White, to move, wins.
+        assert!(mismatches(3, &["1b1a"], "RepetitionWin").is_empty());
+        assert_eq!(
+            mismatches(3, &["1b1a"], "RepetitionDraw"),
+            [
+                "`RepetitionDraw` written, but black gave check with every move of the repetition: by the rule black loses (RepetitionWin)"
+            ]
+        );
+        // Shogidokoro's word covers the perpetual-check loss too.
+        assert!(mismatches(3, &["1b1a"], "Sennichite").is_empty());
+        // Back at the start, Black (the checker) to move.
+        assert_eq!(
+            mismatches(2, &[], "RepetitionWin"),
+            [
+                "`RepetitionWin` written, but the last position stood on the board 3 times only: repetition (sennichite) needs the same position four times"
+            ]
+        );
+        assert_eq!(
+            mismatches(3, &[], "RepetitionWin"),
+            ["`RepetitionWin` written, but black gave the perpetual check and loses: white wins"]
+        );
+        assert_eq!(
+            mismatches(0, &["1b1a", "5a5b"], "Sennichite"),
+            [
+                "`Sennichite` written, but the last position stood on the board once only: repetition (sennichite) needs the same position four times"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_repetition_without_perpetual_check_is_no_win() {
+        let mut text = String::from("[Black \"A\"]\n[White \"B\"]\n");
+        for (i, m) in ["2h3h", "8b7b", "3h2h", "7b8b"]
+            .iter()
+            .cycle()
+            .take(12)
+            .enumerate()
+        {
+            text.push_str(&format!("{}.{m}\n", i + 1));
+        }
+        text.push_str("13.RepetitionWin\n");
+        let game = PsnReader::new(text.as_bytes())
+            .next()
+            .expect("a game")
+            .expect("UTF-8");
+        let replayed = game.replay(ReplayOptions::default()).expect("a start");
+        let messages: Vec<&str> = replayed
+            .diagnostics
+            .iter()
+            .map(|d| d.message.as_str())
+            .collect();
+        assert_eq!(
+            messages,
+            [
+                "`RepetitionWin` written, but no side gave check with every move of the repetition: it is a draw, not a win for black"
+            ]
+        );
     }
 }

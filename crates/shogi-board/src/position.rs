@@ -609,8 +609,8 @@ impl Position {
     /// The result when the side to move has no legal move: it loses, by checkmate when in check
     /// and by [`Termination::Stalemate`] otherwise. `None` while it has a legal move.
     ///
-    /// Repetition (千日手), perpetual check and entering-king declarations (入玉宣言) are not
-    /// judged here.
+    /// Repetition (千日手) and perpetual check need the game's history: see
+    /// [`repetition`](crate::repetition). Entering-king declarations (入玉宣言) are not judged.
     ///
     /// Rule: Japan Shogi Association, 将棋のルール (詰み: the side that cannot escape check loses;
     /// a side without a legal move loses).

@@ -103,6 +103,28 @@ def result_of(word, side_to_move_black):
     return None
 
 
+def repetition_fits(word, start_sfen, usi):
+    """Whether a repetition word fits the game by the rule (JSA, 千日手): the last position
+    (board, hands, side to move) four times; `RepetitionWin` for the side to move when cshogi
+    says the other side checked perpetually (is_draw() == REPETITION_WIN), `RepetitionDraw`
+    when it says neither did. Other words fit (None)."""
+    if word not in ("Sennichite", "RepetitionDraw", "RepetitionWin"):
+        return None
+    b = cshogi.Board(start_sfen)
+    seen = [" ".join(b.sfen().split()[:3])]
+    for m in usi:
+        b.push_usi(m)
+        seen.append(" ".join(b.sfen().split()[:3]))
+    if seen.count(seen[-1]) < 4:
+        return False
+    kind = b.is_draw()
+    if word == "RepetitionWin":
+        return kind == cshogi.REPETITION_WIN
+    if word == "RepetitionDraw":
+        return kind == cshogi.REPETITION_DRAW
+    return True
+
+
 def clock(seconds, total):
     return f"({seconds // 60:02}:{seconds % 60:02} / {total // 3600:02}:{total // 60 % 60:02}:{total % 60:02})"
 
@@ -470,9 +492,10 @@ for k, word in enumerate(["Resign", "Timeup", "IllegalMove", "Sennichite", "Jish
     text += (f'[Sente "A"]\n[Gote "B"]\n\n'
              + "\n".join(f"{i + 1}.{m}" for i, m in enumerate(plain["hodges"][:plies]))
              + f"\n{plies + 1}.{word}\n\n")
+    fits = repetition_fits(word, plain["start_sfen"], usi) is not False
     games.append(dict(game_expected(plain, usi, result=result_of(word, black_to_move),
                                     terminal="Resigns" if word == "Resign" else word),
-                      warnings=[]))
+                      warnings=[] if fits else ["terminal-mismatch"]))
 # `Mate` on a checkmate, and `Mate` where the side to move has a legal move (a warning).
 g = GAMES[sorted(mates)[1]]
 usi = g["moves_usi"]
@@ -495,9 +518,37 @@ for k, word in enumerate(["RepetitionDraw", "RepetitionWin", "MaxMovesDraw", "De
     usi = plain["moves_usi"][:plies]
     text += ('[Black "A"]\n[White "B"]\n[SFEN "' + plain["start_sfen"] + '"]\n'
              + "\n".join(f"{i + 1}.{u}" for i, u in enumerate(usi)) + f"\n{plies + 1}.{word}\n\n")
+    fits = repetition_fits(word, plain["start_sfen"], usi) is not False
     games.append(dict(game_expected(plain, usi, result=result_of(word, plies % 2 == 0),
                                     terminal=word),
-                      dialect="psn2", warnings=[]))
+                      dialect="psn2", warnings=[] if fits else ["terminal-mismatch"]))
+# Real repetitions: both rooks swing out and back three times (the start position a fourth
+# time: a draw), and a dragon checking a lone king along ranks a and b (perpetual check: the
+# checked side wins). (RepetitionDraw said of a perpetual check, or RepetitionWin for the
+# checking side, are warnings that a PSN file cannot keep: it writes Sennichite for both, as
+# Shogidokoro does; crates/psn/src/reader.rs tests them.)
+EVEN_START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+PERPETUAL = "4k4/8+R/9/9/9/9/9/9/4K4 b r2b4g4s4n4l18p 1"
+REPETITIONS = [
+    ("psn", "Sennichite", EVEN_START, ["2h3h", "8b7b", "3h2h", "7b8b"] * 3),
+    ("psn2", "RepetitionDraw", EVEN_START, ["2h3h", "8b7b", "3h2h", "7b8b"] * 3),
+    ("psn2", "RepetitionWin", PERPETUAL, ["1b1a"] + ["5a5b", "1a1b", "5b5a", "1b1a"] * 3),
+    ("psn2", "RepetitionWin", PERPETUAL, ["1b1a", "5a5b", "1a1b"] + ["5b5a", "1b1a", "5a5b", "1a1b"] * 3),
+]
+for dialect, word, sfen, usi in REPETITIONS:
+    b = board_at(sfen, usi)
+    black_to_move = b.turn == cshogi.BLACK
+    if dialect == "psn":
+        moves = "\n".join(f"{i + 1}.{m}" for i, m in enumerate(long_line(cshogi.Board(sfen), usi)))
+        text += f'[Sente "A"]\n[Gote "B"]\n[SFEN "{sfen}"]\n\n{moves}\n{len(usi) + 1}.{word}\n\n'
+    else:
+        moves = "\n".join(f"{i + 1}.{u}" for i, u in enumerate(usi))
+        text += f'[Black "A"]\n[White "B"]\n[SFEN "{sfen}"]\n{moves}\n{len(usi) + 1}.{word}\n\n'
+    games.append({"source": "the repetition rule (JSA 千日手), cross-checked with cshogi is_draw()",
+                  "start_sfen": sfen, "usi": usi, "final_sfen": b.sfen(),
+                  "result": result_of(word, black_to_move), "terminal": word,
+                  "dialect": dialect,
+                  "warnings": [] if repetition_fits(word, sfen, usi) else ["terminal-mismatch"]})
 write("terminals.psn", text.rstrip("\n") + "\n", dict(
     dialect="terminal words: Resign, Timeup, IllegalMove, Sennichite, Jishogi, Interrupt, Mate; PSN2's RepetitionDraw, RepetitionWin, MaxMovesDraw, DeclarationWin",
     games=games))
