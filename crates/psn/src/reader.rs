@@ -410,8 +410,10 @@ impl PsnGame {
     /// repetition rule does not give ([`shogi_board::repetition`]: `Sennichite`,
     /// `RepetitionDraw` or `RepetitionWin` where the last position did not stand on the board
     /// four times; `RepetitionDraw` after perpetual check; `RepetitionWin` for the checking
-    /// side or without perpetual check). Shogidokoro writes `Sennichite` for a perpetual-check
-    /// loss too, so that word is not checked for it.
+    /// side or without perpetual check), and a `DeclarationWin` the 27-point rule refuses
+    /// ([`Position::declaration`]). Shogidokoro writes `Sennichite` for a perpetual-check
+    /// loss too, and `Jishogi` for a declaration and a draw alike, so those words are not
+    /// checked for it.
     ///
     /// The diagnostics of the text reader stay in [`PsnGame::raw`].
     ///
@@ -460,6 +462,25 @@ impl PsnGame {
                     "terminal-mismatch",
                     format!(
                         "`{}` written, but the {} king is not checkmated",
+                        t.text,
+                        replayed.end.side_to_move()
+                    ),
+                )
+                .at(t.span)
+                .with_position(replayed.end.to_sfen()),
+            );
+        }
+        if let Some(t) = &self.terminal
+            && t.word == TerminalWord::DeclarationWin
+            && replayed.unread.is_empty()
+            && let Err(why) = replayed.end.declaration()
+        {
+            replayed.diagnostics.push(
+                Diagnostic::new(
+                    Severity::Warning,
+                    "terminal-mismatch",
+                    format!(
+                        "`{}` written, but {} cannot declare a win by the 27-point rule: {why}",
                         t.text,
                         replayed.end.side_to_move()
                     ),
@@ -733,6 +754,35 @@ mod tests {
             messages,
             [
                 "`RepetitionWin` written, but no side gave check with every move of the repetition: it is a draw, not a win for black"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_declaration_the_27_point_rule_refuses_is_a_warning() {
+        let text = |sfen: &str| {
+            format!("[Black \"A\"]\n[White \"B\"]\n[SFEN \"{sfen}\"]\n1.5i5h\n2.DeclarationWin\n")
+        };
+        let messages = |sfen: &str| -> Vec<String> {
+            let text = text(sfen);
+            let game = PsnReader::new(text.as_bytes())
+                .next()
+                .expect("a game")
+                .expect("UTF-8");
+            let replayed = game.replay(ReplayOptions::default()).expect("a start");
+            replayed
+                .diagnostics
+                .iter()
+                .map(|d| d.message.clone())
+                .collect()
+        };
+        // 12 pieces, 28 points: Black declares.
+        assert!(messages("R3K3R/B1GGGG1B1/1SSSS4/9/9/9/9/9/4k4 w 4n4l18p 1").is_empty());
+        // One silver fewer: 27 points.
+        assert_eq!(
+            messages("R3K3R/B1GGGG1B1/1SSS5/9/9/9/9/9/4k4 w s4n4l18p 1"),
+            [
+                "`DeclarationWin` written, but black cannot declare a win by the 27-point rule: 27 points in the opponent's camp and in hand: 28 are needed (rook and bishop 5, other pieces 1)"
             ]
         );
     }

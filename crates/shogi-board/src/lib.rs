@@ -2,6 +2,7 @@
 
 mod bitboard;
 mod color;
+mod declaration;
 mod hand;
 mod handicap;
 mod movegen;
@@ -15,6 +16,7 @@ mod square;
 mod usi;
 
 pub use color::Color;
+pub use declaration::DeclarationError;
 pub use hand::Hand;
 pub use handicap::{Handicap, ParseHandicapError};
 pub use movegen::MoveList;

@@ -610,7 +610,8 @@ impl Position {
     /// and by [`Termination::Stalemate`] otherwise. `None` while it has a legal move.
     ///
     /// Repetition (千日手) and perpetual check need the game's history: see
-    /// [`repetition`](crate::repetition). Entering-king declarations (入玉宣言) are not judged.
+    /// [`repetition`](crate::repetition); entering-king declarations (入玉宣言) are
+    /// [`Position::declaration`].
     ///
     /// Rule: Japan Shogi Association, 将棋のルール (詰み: the side that cannot escape check loses;
     /// a side without a legal move loses).

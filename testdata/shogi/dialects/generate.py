@@ -513,7 +513,7 @@ text += ('[Sente "A"]\n[Gote "B"]\n[Result "0-1"]\n\n' + " ".join(plain["hodges"
 games.append(dict(game_expected(plain, usi, result="0-1", terminal="Resigns"),
                   warnings=["result-mismatch"]))
 # PSN2's words.
-for k, word in enumerate(["RepetitionDraw", "RepetitionWin", "MaxMovesDraw", "DeclarationWin"]):
+for k, word in enumerate(["RepetitionDraw", "RepetitionWin", "MaxMovesDraw"]):
     plies = 8 + k
     usi = plain["moves_usi"][:plies]
     text += ('[Black "A"]\n[White "B"]\n[SFEN "' + plain["start_sfen"] + '"]\n'
@@ -535,6 +535,13 @@ REPETITIONS = [
     ("psn2", "RepetitionWin", PERPETUAL, ["1b1a"] + ["5a5b", "1a1b", "5b5a", "1b1a"] * 3),
     ("psn2", "RepetitionWin", PERPETUAL, ["1b1a", "5a5b", "1a1b"] + ["5b5a", "1b1a", "5a5b", "1a1b"] * 3),
 ]
+# An entering-king declaration by the 27-point rule (CSA): White's king steps, then Black,
+# whose king stands in White's camp with 12 pieces worth 28 points, declares; cshogi's
+# is_nyugyoku() confirms. (A DeclarationWin the rule refuses is a warning a PSN file cannot
+# keep: it writes Jishogi, as Shogidokoro does; crates/psn/src/reader.rs tests it.)
+DECLARE = "R3K3R/B1GGGG1B1/1SSSS4/9/9/9/9/9/4k4 w 4n4l18p 1"
+assert board_at(DECLARE, ["5i5h"]).is_nyugyoku()
+REPETITIONS.append(("psn2", "DeclarationWin", DECLARE, ["5i5h"]))
 for dialect, word, sfen, usi in REPETITIONS:
     b = board_at(sfen, usi)
     black_to_move = b.turn == cshogi.BLACK
@@ -544,11 +551,13 @@ for dialect, word, sfen, usi in REPETITIONS:
     else:
         moves = "\n".join(f"{i + 1}.{u}" for i, u in enumerate(usi))
         text += f'[Black "A"]\n[White "B"]\n[SFEN "{sfen}"]\n{moves}\n{len(usi) + 1}.{word}\n\n'
-    games.append({"source": "the repetition rule (JSA 千日手), cross-checked with cshogi is_draw()",
+    games.append({"source": "the declaration rule (CSA 27-point rule), cross-checked with cshogi is_nyugyoku()"
+                  if word == "DeclarationWin" else
+                  "the repetition rule (JSA 千日手), cross-checked with cshogi is_draw()",
                   "start_sfen": sfen, "usi": usi, "final_sfen": b.sfen(),
                   "result": result_of(word, black_to_move), "terminal": word,
                   "dialect": dialect,
-                  "warnings": [] if repetition_fits(word, sfen, usi) else ["terminal-mismatch"]})
+                  "warnings": [] if repetition_fits(word, sfen, usi) is not False else ["terminal-mismatch"]})
 write("terminals.psn", text.rstrip("\n") + "\n", dict(
     dialect="terminal words: Resign, Timeup, IllegalMove, Sennichite, Jishogi, Interrupt, Mate; PSN2's RepetitionDraw, RepetitionWin, MaxMovesDraw, DeclarationWin",
     games=games))
