@@ -323,7 +323,15 @@ impl PsnGame {
                 if ellipsis { Color::White } else { Color::Black }
             }
         };
-        let terminal = split_terminal(&mut raw, first);
+        let mut terminal = split_terminal(&mut raw, first);
+        // kifu's PSN keeps a PSN2 word in `[Termination]` where it writes Shogidokoro's.
+        if let Some(t) = &mut terminal
+            && let Some(word) = find_tag(&raw.record, "Termination")
+                .and_then(|tag| TerminalWord::from_word(tag.value.trim()))
+            && word.shogidokoro() == t.word
+        {
+            t.word = word;
+        }
         let dialect = Dialect::detect(&raw.record);
         if let Some(t) = &terminal
             && let Some(implied) = t.result()

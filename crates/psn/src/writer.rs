@@ -9,7 +9,10 @@
 //!   its glyphs (`$n`), clock time, comments and variations, in the notation's style.
 //! - The ending: the terminal word as one more numbered ply, in Shogidokoro's vocabulary
 //!   (`182.Resigns`, with its clock time), never a PGN result in the move text (gshogi refuses
-//!   one there); comments after the result follow it.
+//!   one there); comments after the result follow it. A PSN2 word Shogidokoro has no word for
+//!   (`MaxMovesDraw`, `DeclarationWin`, `RepetitionDraw`, `RepetitionWin`) is written as its
+//!   nearest (`Jishogi`, `Sennichite`) with a `[Termination "MaxMovesDraw"]` tag after
+//!   `[Result]`, which other readers skip and kifu reads back as the PSN2 word.
 //!
 //! Rule: ../shared/research/shogi-psn.md, "(b) Recommended canonical output"; NOTATIONS.md,
 //! "Shogi PSN" (kifu writes `[Sente]`, `[Gote]`, a full `[SFEN]`, then the rest, one numbered
@@ -133,6 +136,15 @@ fn write(
         .or_else(|| terminal.and_then(Terminal::result))
         .map_or("*", |r| r.as_str());
     push_tag(&mut out, "Result", result);
+    // A PSN2 word PSN has no word for (`MaxMovesDraw` becomes `Jishogi`) is kept in a tag every
+    // reader skips and kifu reads back ([`PsnGame::new`](crate::PsnGame::new)).
+    if let Some(t) = terminal
+        && !psn2
+        && t.word.shogidokoro() != t.word
+        && record.tag("Termination").is_none()
+    {
+        push_tag(&mut out, "Termination", t.word.as_str());
+    }
     let skip = |name: &str| {
         let is = |n: &str| name.eq_ignore_ascii_case(n);
         ["Sente", "Gote", "SFEN", "FEN", "Result"]

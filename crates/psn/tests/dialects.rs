@@ -249,7 +249,7 @@ fn round_trip(game: &PsnGame, replayed: &Replayed<Position>, notation: &Psn, pla
     assert_eq!(again_game.result(), game.result(), "{place}");
     assert_eq!(
         again_game.terminal.as_ref().map(|t| t.word),
-        game.terminal.as_ref().map(|t| t.word.shogidokoro()),
+        game.terminal.as_ref().map(|t| t.word),
         "{place}"
     );
     assert_eq!(

@@ -107,7 +107,10 @@ def repetition_fits(word, start_sfen, usi):
     """Whether a repetition word fits the game by the rule (JSA, 千日手): the last position
     (board, hands, side to move) four times; `RepetitionWin` for the side to move when cshogi
     says the other side checked perpetually (is_draw() == REPETITION_WIN), `RepetitionDraw`
-    when it says neither did. Other words fit (None)."""
+    when it says neither did; `DeclarationWin` when cshogi's is_nyugyoku() (the CSA 27-point
+    rule) allows it. Other words are not judged (None)."""
+    if word == "DeclarationWin":
+        return board_at(start_sfen, usi).is_nyugyoku()
     if word not in ("Sennichite", "RepetitionDraw", "RepetitionWin"):
         return None
     b = cshogi.Board(start_sfen)
@@ -524,9 +527,9 @@ for k, word in enumerate(["RepetitionDraw", "RepetitionWin", "MaxMovesDraw"]):
                       dialect="psn2", warnings=[] if fits else ["terminal-mismatch"]))
 # Real repetitions: both rooks swing out and back three times (the start position a fourth
 # time: a draw), and a dragon checking a lone king along ranks a and b (perpetual check: the
-# checked side wins). (RepetitionDraw said of a perpetual check, or RepetitionWin for the
-# checking side, are warnings that a PSN file cannot keep: it writes Sennichite for both, as
-# Shogidokoro does; crates/psn/src/reader.rs tests them.)
+# checked side wins); RepetitionDraw said of a perpetual check, and RepetitionWin said for the
+# checking side, are warnings (kifu's PSN writes Sennichite for both, as Shogidokoro does, and
+# keeps the PSN2 word in a [Termination] tag).
 EVEN_START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
 PERPETUAL = "4k4/8+R/9/9/9/9/9/9/4K4 b r2b4g4s4n4l18p 1"
 REPETITIONS = [
@@ -534,14 +537,18 @@ REPETITIONS = [
     ("psn2", "RepetitionDraw", EVEN_START, ["2h3h", "8b7b", "3h2h", "7b8b"] * 3),
     ("psn2", "RepetitionWin", PERPETUAL, ["1b1a"] + ["5a5b", "1a1b", "5b5a", "1b1a"] * 3),
     ("psn2", "RepetitionWin", PERPETUAL, ["1b1a", "5a5b", "1a1b"] + ["5b5a", "1b1a", "5a5b", "1a1b"] * 3),
+    ("psn2", "RepetitionDraw", PERPETUAL, ["1b1a"] + ["5a5b", "1a1b", "5b5a", "1b1a"] * 3),
+    ("psn2", "RepetitionWin", PERPETUAL, ["1b1a", "5a5b", "1a1b", "5b5a"] * 3),
 ]
 # An entering-king declaration by the 27-point rule (CSA): White's king steps, then Black,
 # whose king stands in White's camp with 12 pieces worth 28 points, declares; cshogi's
-# is_nyugyoku() confirms. (A DeclarationWin the rule refuses is a warning a PSN file cannot
-# keep: it writes Jishogi, as Shogidokoro does; crates/psn/src/reader.rs tests it.)
+# is_nyugyoku() confirms; with one silver fewer (27 points) it refuses, a warning.
 DECLARE = "R3K3R/B1GGGG1B1/1SSSS4/9/9/9/9/9/4k4 w 4n4l18p 1"
+SHORT = "R3K3R/B1GGGG1B1/1SSS5/9/9/9/9/9/4k4 w s4n4l18p 1"
 assert board_at(DECLARE, ["5i5h"]).is_nyugyoku()
+assert not board_at(SHORT, ["5i5h"]).is_nyugyoku()
 REPETITIONS.append(("psn2", "DeclarationWin", DECLARE, ["5i5h"]))
+REPETITIONS.append(("psn2", "DeclarationWin", SHORT, ["5i5h"]))
 for dialect, word, sfen, usi in REPETITIONS:
     b = board_at(sfen, usi)
     black_to_move = b.turn == cshogi.BLACK
