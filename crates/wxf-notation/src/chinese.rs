@@ -453,6 +453,16 @@ impl Chinese {
                 _ => None,
             }
         };
+        // xqbase's count: the n-th pawn over all files holding two or more, files from the
+        // mover's right, each front to back.
+        let across = |n: usize| -> Option<xiangqi_board::Square> {
+            (1..=9)
+                .map(|file| stacks.on(file_index(file, color)))
+                .filter(|on| on.len() >= 2)
+                .flatten()
+                .nth(n.checked_sub(1)?)
+                .copied()
+        };
         let mut origins = Vec::with_capacity(2);
         let mut pick_warning = None;
         match mv.piece {
@@ -479,15 +489,8 @@ impl Chinese {
                 marker: ChineseMarker::Across(n),
                 ..
             } => {
-                let mut all = Vec::new();
-                for file in 1..=9 {
-                    let on = stacks.on(file_index(file, color));
-                    if on.len() >= 2 {
-                        all.extend_from_slice(on);
-                    }
-                }
-                match all.get(usize::from(n).saturating_sub(1)) {
-                    Some(&sq) => origins.push(sq),
+                match across(usize::from(n)) {
+                    Some(sq) => origins.push(sq),
                     None => {
                         return Err(no_piece(format!(
                             "no {piece} number {n} among the doubled {} (xqbase counting)",
@@ -516,13 +519,31 @@ impl Chinese {
                         origins.push(on[i]);
                     }
                 }
-                if origins.is_empty() {
+                // 二兵..四兵 where no file holds four or five pawns: xqbase's count over all
+                // doubled files (a file of four or five pawns leaves too few for a second
+                // doubled file, so the two counts never disagree).
+                let ordinal = match marker {
+                    ChineseMarker::Second => Some(2),
+                    ChineseMarker::Third => Some(3),
+                    ChineseMarker::Fourth => Some(4),
+                    _ => None,
+                };
+                let counted_across = origins.is_empty() && kind == PieceKind::Pawn;
+                if counted_across && let Some(sq) = ordinal.and_then(across) {
+                    origins.push(sq);
+                    warnings.push(Warning::new(
+                        "xqbase-form",
+                        format!(
+                            "`{shown}` counts pawns over all doubled files, as xqbase writes it"
+                        ),
+                    ));
+                } else if origins.is_empty() {
                     return Err(no_piece(format!(
                         "no file holds the {} that `{shown}` names",
                         plural_piece(piece)
                     )));
                 }
-                if stacks.files_with(2).count() > 1 {
+                if !counted_across && stacks.files_with(2).count() > 1 {
                     let w = Warning::new(
                         "tandem-file-missing",
                         format!(

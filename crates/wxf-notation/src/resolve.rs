@@ -14,7 +14,8 @@
 //! - a tandem marker without the file when pawns are doubled on two files and only one of the
 //!   front (or rear) pawns can make the move [`tandem-file-missing`];
 //! - a marker for advisors or elephants, which never need one [`redundant-marker`];
-//! - the marker before the letter (`+C.5`) [`marker-before-letter`];
+//! - the marker before the letter (`+C.5`; DPXQ's form, so with four or five pawns on a file
+//!   `+P` and `-P` are the foremost and rearmost, as 前 and 后) [`marker-before-letter`];
 //! - the 2018-rules ordinal form (`15=6`) [`wxr2018-form`];
 //! - lowercase letters [`lowercase-letter`], full-width characters [`full-width`], letter
 //!   aliases [`letter-alias`], a sideways sign other than the profile's or none
@@ -137,10 +138,27 @@ impl Wxf {
                 }
             }
             PieceSpec::Tandem { marker, .. } => {
+                // The marker before the letter (DPXQ's `+P=6`) is 前/后 as in Chinese: the
+                // foremost and rearmost pawn of four or five, where the WXF page's `P+`/`P-`
+                // is the second from the front or back.
+                let extreme = mv.spelling.marker_before
+                    && kind == PieceKind::Pawn
+                    && stacks.files_with(4).next().is_some();
                 if mv.spelling.marker_before {
+                    let mut read = mv.clone();
+                    if extreme {
+                        read.piece = PieceSpec::PawnExtreme {
+                            marker: if marker == Marker::Front {
+                                Marker::Foremost
+                            } else {
+                                Marker::Rearmost
+                            },
+                        };
+                    }
+                    read.spelling.marker_before = false;
                     warnings.push(Warning::new(
                         "marker-before-letter",
-                        format!("tandem marker before the letter read as `{mv}`"),
+                        format!("tandem marker before the letter read as `{read}`"),
                     ));
                 }
                 if matches!(kind, PieceKind::Advisor | PieceKind::Elephant) {
@@ -165,6 +183,8 @@ impl Wxf {
                         (Marker::Middle, 3) => 1,
                         (Marker::Middle, 5) => 2,
                         (Marker::Middle, _) => continue,
+                        (Marker::Front, _) if extreme => 0,
+                        (_, _) if extreme => n - 1,
                         (Marker::Front, 2 | 3) => 0,
                         (Marker::Front, _) => 1,
                         (_, 2 | 3) => n - 1,
@@ -176,7 +196,14 @@ impl Wxf {
                     return Err(self.no_piece(
                         pos,
                         mv,
-                        format!("no two {} stand on one file", plural_piece(piece)),
+                        if marker == Marker::Middle {
+                            format!(
+                                "no three or five {} stand on one file: `{mv}` names a middle one",
+                                plural_piece(piece)
+                            )
+                        } else {
+                            format!("no two {} stand on one file", plural_piece(piece))
+                        },
                     ));
                 }
                 if origins.len() > 1 {

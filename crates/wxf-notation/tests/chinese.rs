@@ -128,3 +128,41 @@ fn errors_name_the_piece_and_the_rule() {
         "ambiguous move: two red chariots can make the move `车五平三`: write 前车平三 or 后车平三"
     );
 }
+
+#[test]
+fn xqbase_ordinals_count_over_every_doubled_file() {
+    // Research note, edge case 8 (3 + 2 pawns): xqbase's 一兵..五兵 count files from Red's
+    // right, each front to back: g8, g7, g6, then c7, c6. 二兵..四兵 mean the same as DPXQ's
+    // per-file ordinals where one file holds four or five pawns, and xqbase's count otherwise.
+    let chinese = Chinese::new(ChineseStyle::Simplified);
+    let pos = Position::from_fen("3k5/6P2/2P3P2/2P3P2/9/9/9/9/9/4K4 w - - 0 1").unwrap();
+    for (text, iccs) in [
+        ("一兵平四", "g8f8"),
+        ("二兵平四", "g7f7"),
+        ("三兵平四", "g6f6"),
+        ("四兵平六", "c7d7"),
+        ("五兵平六", "c6d6"),
+    ] {
+        let read = chinese.read_move(&pos, text).unwrap();
+        assert_eq!(read.mv.to_string(), iccs, "{text}");
+        let codes: Vec<&str> = read.warnings.iter().map(|w| w.code.as_ref()).collect();
+        assert_eq!(codes, ["xqbase-form"], "{text}");
+    }
+    // Edge case 9 (2 + 2): files 5 then 7.
+    let pos = Position::from_fen("5k3/9/2P1P4/2P1P4/9/9/9/9/9/3K5 w - - 0 1").unwrap();
+    assert_eq!(
+        chinese.read_move(&pos, "三兵平六").unwrap().mv.to_string(),
+        "c7d7"
+    );
+    // Black counts from Black's right: file 5 (e3, e4 from Black's front) before file 7.
+    let pos = Position::from_fen("4k4/9/9/9/9/2p1p4/2p1p4/9/9/3K5 b - - 0 1").unwrap();
+    assert_eq!(
+        chinese.read_move(&pos, "三卒平６").unwrap().mv.to_string(),
+        "e3f3"
+    );
+    // Five pawns on one file: 二兵 is the second from the front either way.
+    let pos = Position::from_fen("3k5/4P4/4P4/4P4/4P4/4P4/9/9/9/5K3 w - - 0 1").unwrap();
+    let read = chinese.read_move(&pos, "二兵平六").unwrap();
+    assert_eq!(read.mv.to_string(), "e7d7");
+    assert!(read.warnings.is_empty(), "{:?}", read.warnings);
+}

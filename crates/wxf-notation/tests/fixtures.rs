@@ -319,6 +319,53 @@ fn xqbase_pawn_forms() {
 }
 
 #[test]
+fn the_marker_before_the_letter_is_front_and_rear_as_in_chinese() {
+    // Research note, edge cases 5 and 6 and section 1.5 (DPXQ): `+P` is 前 (the foremost pawn)
+    // and `-P` is 后 (the rearmost), where the WXF page's `P+`/`P-` with four or five pawns on
+    // a file are the second from the front or back.
+    let pos = Position::from_fen("3k5/4P4/4P4/4P4/4P4/9/9/9/9/5K3 w - - 0 1").unwrap();
+    let wxf = Wxf::new(Language::English);
+    for (text, iccs, read_as) in [
+        ("+P.6", "e8d8", "++.6"),
+        ("-P.6", "e5d5", "--.6"),
+        ("P+.6", "e7d7", ""),
+        ("P-.6", "e6d6", ""),
+    ] {
+        let read = wxf.read_move(&pos, text).unwrap();
+        assert_eq!(read.mv.to_string(), iccs, "{text}");
+        let messages: Vec<String> = read.warnings.iter().map(|w| w.message.clone()).collect();
+        if read_as.is_empty() {
+            assert!(messages.is_empty(), "{text}: {messages:?}");
+        } else {
+            assert_eq!(
+                messages,
+                [format!(
+                    "tandem marker before the letter read as `{read_as}`"
+                )],
+                "{text}"
+            );
+        }
+    }
+    // Two or three pawns: `+P` and `P+` are the same front pawn.
+    let pos = Position::from_fen(THREE_AND_TWO).unwrap();
+    assert_eq!(wxf.read_move(&pos, "+P.6").unwrap().mv.to_string(), "c7d7");
+}
+
+#[test]
+fn a_middle_marker_without_a_middle_pawn_says_so() {
+    // Edge case 9: pawns doubled on files 5 and 7, two on each: no middle pawn anywhere.
+    let pos = Position::from_fen("5k3/9/2P1P4/2P1P4/9/9/9/9/9/3K5 w - - 0 1").unwrap();
+    let err = Wxf::new(Language::English)
+        .read_move(&pos, "P..6")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.starts_with("no three or five red pawns stand on one file: `P..6` names a middle one"),
+        "{err}"
+    );
+}
+
+#[test]
 fn a_tandem_marker_without_its_file_fits_two_pawns_and_is_an_error() {
     // Research note, edge case 9: red pawns doubled on files 5 (e7, e6) and 7 (c7, c6). `P+.6`
     // names the front pawn of either file; both can go to file 6, so it is no move at all: the
