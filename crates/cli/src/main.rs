@@ -295,7 +295,7 @@ struct ConvertArgs {
     #[arg(long, value_enum)]
     squares: Option<SquaresArg>,
     /// The sideways sign of WXF output: `.`, `=` or `none` (default `.` for English letters, `=`
-    /// for Finnish and German).
+    /// for Finnish and German and for `--style wxr2018`, as Fairy-Stockfish writes it).
     #[arg(long, value_parser = parse_sideways)]
     sideways: Option<wxf_notation::Sideways>,
     /// What to write for a game with an error.

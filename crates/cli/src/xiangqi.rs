@@ -153,7 +153,11 @@ fn readings_to_try(
             InputNotation::Winboard => out.push(reading(kind, given_language, dialect)),
             InputNotation::Wxf => out.extend(languages.iter().map(|&l| {
                 let mut r = reading(kind, Some(l), dialect);
-                r.notation = Box::new(fit(Wxf::new(l).with_dialect(dialect)));
+                let wxf = match given_dialect {
+                    Some(_) => Wxf::new(l).with_declared_dialect(dialect),
+                    None => Wxf::new(l).with_dialect(dialect),
+                };
+                r.notation = Box::new(fit(wxf));
                 r
             })),
             _ => out.extend(languages.iter().map(|&l| reading(kind, Some(l), dialect))),
@@ -403,7 +407,9 @@ pub(crate) struct Output {
     pub(crate) format: &'static str,
     /// The letters, when not English.
     pub(crate) language: Option<Language>,
-    /// The `[Dialect]` value, for WXF in the 2018 rules' style: how to read it back.
+    /// The `[Dialect]` value, for WXF in the 2018 rules' style: how to read it back (the WXF
+    /// style writes `[Dialect "wxf"]` only for a game that holds a spelling the 2018 rules
+    /// read as another move).
     pub(crate) dialect: Option<&'static str>,
 }
 
@@ -474,12 +480,25 @@ const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "Red", "Black", "Re
 pub(crate) fn write_pgn(checked: &Checked, out: &Output) -> String {
     let r = &checked.replayed;
     let record = &r.record;
-    let mut text = String::new();
-    let mut tag = |name: &str, value: &str| text.push_str(&common::tag_line(name, value));
-    tag("Game", record.tag("Game").unwrap_or("Chinese Chess"));
     let result = checked
         .result()
         .map_or_else(|| "*".to_owned(), |r| r.as_str().to_owned());
+    let movetext = write_movetext(
+        record,
+        &r.start,
+        out.notation.as_ref(),
+        MoveNumbering::PerPair,
+        checked.unread_comment().as_deref(),
+        Some(&result),
+    );
+    // The WXF page's `33.4` is another move by the 2018 rules: a file that holds one says
+    // which rules it follows, so that it reads back without a `dialect-collision` warning.
+    let dialect = out.dialect.or_else(|| {
+        (out.format == "WXF" && movetext.split_whitespace().any(equal_digit_pawn)).then_some("wxf")
+    });
+    let mut text = String::new();
+    let mut tag = |name: &str, value: &str| text.push_str(&common::tag_line(name, value));
+    tag("Game", record.tag("Game").unwrap_or("Chinese Chess"));
     for name in ROSTER {
         if name == "Result" {
             tag("Result", &result);
@@ -510,22 +529,25 @@ pub(crate) fn write_pgn(checked: &Checked, out: &Output) -> String {
     if let Some(l) = out.language.filter(|&l| l != Language::English) {
         tag("Language", l.code());
     }
-    if let Some(d) = out.dialect {
+    if let Some(d) = dialect {
         tag("Dialect", d);
     }
     if r.start != Position::new() {
         tag("FEN", &r.start.to_fen());
     }
     text.push('\n');
-    text.push_str(&write_movetext(
-        record,
-        &r.start,
-        out.notation.as_ref(),
-        MoveNumbering::PerPair,
-        checked.unread_comment().as_deref(),
-        Some(&result),
-    ));
+    text.push_str(&movetext);
     text
+}
+
+/// Whether a WXF move text is a pawn named by two equal digits (`33.4`, `55+1`): the WXF
+/// page's middle pawn, the 2018 rules' third pawn from the front.
+fn equal_digit_pawn(token: &str) -> bool {
+    let b = token.as_bytes();
+    b.len() >= 4
+        && b[0].is_ascii_digit()
+        && b[1] == b[0]
+        && matches!(b[2], b'.' | b'=' | b'+' | b'-')
 }
 
 /// How the game ended: on the board (no legal move), else a `[Termination]` tag, else a

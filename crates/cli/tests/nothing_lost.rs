@@ -31,9 +31,10 @@ fn records(json: &[u8]) -> Vec<Value> {
         .collect()
 }
 
-/// The tags a writer adds or normalises on its own: the format, the layout's first tags.
-const WRITER_TAGS: [&str; 8] = [
-    "Game", "Format", "Language", "Variant", "Result", "FEN", "SFEN", "Sente",
+/// The tags a writer adds or normalises on its own: the format, the layout's first tags, the
+/// WXF dialect of a game with a spelling another dialect reads as another move.
+const WRITER_TAGS: [&str; 9] = [
+    "Game", "Format", "Language", "Variant", "Result", "FEN", "SFEN", "Sente", "Dialect",
 ];
 
 /// What must survive: the moves with their comments, glyphs, clocks and variations, the

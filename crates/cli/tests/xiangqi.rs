@@ -932,3 +932,47 @@ fn kifus_own_wxf_reads_back_without_a_warning_in_every_style() {
         }
     }
 }
+
+#[test]
+fn kifu_own_wxf_output_passes_strict_check_in_both_styles() {
+    // Research note, edge case 8: pawns g8, g7, g6 (file 3) and c7, c6 (file 7). g7f7 is the
+    // WXF page's `33.4` and the 2018 rules' `23=4`; `33.4` is g6f6 by the 2018 rules, so the
+    // WXF-style file says which rules it follows.
+    let game = "[FEN \"3k5/6P2/2P3P2/2P3P2/9/9/9/9/9/5K3 w - - 0 1\"]\n\n1. g7f7 *\n";
+    for (style, dialect, text) in [("wxf", "wxf", "1. 33.4"), ("wxr2018", "wxr2018", "1. 23=4")] {
+        let out = kifu(
+            &["convert", "--from", "iccs", "--to", "wxf", "--style", style],
+            Some(game),
+        );
+        assert_eq!(out.status.code(), Some(0), "{style}: {}", stderr(&out));
+        let written = stdout(&out);
+        assert!(
+            written.contains(&format!("[Dialect \"{dialect}\"]")),
+            "{style}:\n{written}"
+        );
+        assert!(written.contains(text), "{style}:\n{written}");
+        let check = kifu(&["check", "--strict", "-"], Some(&written));
+        assert_eq!(check.status.code(), Some(0), "{style}: {}", stderr(&check));
+        assert!(
+            stderr(&check).contains("0 with errors, 0 warnings"),
+            "{style}: {}",
+            stderr(&check)
+        );
+        let back = kifu(
+            &["convert", "--to", "iccs", "--style", "engine", "-"],
+            Some(&written),
+        );
+        assert!(stdout(&back).contains("1. g7f7"), "{}", stdout(&back));
+    }
+    // Without the tag the WXF page's reading is taken, with the collision named.
+    let plain = "[FEN \"3k5/6P2/2P3P2/2P3P2/9/9/9/9/9/5K3 w - - 0 1\"]\n\n1. 33.4 *\n";
+    let check = kifu(&["check", "--format", "json", "-"], Some(plain));
+    let codes: Vec<Value> = diagnostics(&check)
+        .iter()
+        .map(|d| d["code"].clone())
+        .collect();
+    assert_eq!(codes, ["dialect-collision"]);
+    // --dialect decides and nothing is left to warn about.
+    let check = kifu(&["check", "--dialect", "wxf", "--strict", "-"], Some(plain));
+    assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
+}

@@ -50,7 +50,8 @@ impl Sideways {
 /// Only one spelling means different moves in the two: two equal digits (`33.4`) is the middle
 /// pawn of file 3 by the WXF page and the third pawn from the front by the 2018 rules. The
 /// selected dialect decides, and the reader warns (`dialect-collision`) when the other reading
-/// is a different legal move. Every other form is read in the dialect it belongs to, with a
+/// is a different legal move, unless the record declares its dialect
+/// ([`Wxf::with_declared_dialect`]). Every other form is read in the dialect it belongs to, with a
 /// warning when that is not the selected one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Dialect {
@@ -100,6 +101,8 @@ pub struct Wxf {
     language: Language,
     sideways: Sideways,
     dialect: Dialect,
+    /// The record declares the dialect: no `dialect-collision` warnings.
+    declared: bool,
     style: WxfStyle,
 }
 
@@ -116,6 +119,7 @@ impl Wxf {
             language,
             sideways: Sideways::default_for(language),
             dialect: Dialect::Wxf,
+            declared: false,
             style: WxfStyle::Wxf,
         }
     }
@@ -124,6 +128,34 @@ impl Wxf {
     #[must_use]
     pub fn with_dialect(mut self, dialect: Dialect) -> Wxf {
         self.dialect = dialect;
+        self.declared = false;
+        self
+    }
+
+    /// The same notation reading tandem pawns in `dialect`, which the record declares (a
+    /// `[Dialect]` tag, a user's choice): a spelling that another dialect reads as another
+    /// move (`33.4`) is read in `dialect` without the `dialect-collision` warning, since
+    /// nothing is left to guess.
+    ///
+    /// ```
+    /// use notation_traits::MoveNotation;
+    /// use wxf_notation::{Dialect, Wxf};
+    /// use xiangqi_board::{Language, Position};
+    ///
+    /// // Pawns g8, g7, g6 on file 3 and c7, c6 on file 7.
+    /// let pos = Position::from_fen("3k5/6P2/2P3P2/2P3P2/9/9/9/9/9/4K4 w - - 0 1")?;
+    /// let guessed = Wxf::new(Language::English).with_dialect(Dialect::Wxf).read_move(&pos, "33.4")?;
+    /// assert_eq!(guessed.mv.to_string(), "g7f7");
+    /// assert_eq!(guessed.warnings[0].code, "dialect-collision");
+    /// let declared = Wxf::new(Language::English).with_declared_dialect(Dialect::Wxf).read_move(&pos, "33.4")?;
+    /// assert_eq!(declared.mv.to_string(), "g7f7");
+    /// assert!(declared.warnings.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_declared_dialect(mut self, dialect: Dialect) -> Wxf {
+        self.dialect = dialect;
+        self.declared = true;
         self
     }
 

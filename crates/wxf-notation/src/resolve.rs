@@ -368,6 +368,9 @@ impl Wxf {
         stacks: &Stacks,
         mut resolved: Resolved<Move>,
     ) -> Resolved<Move> {
+        if self.declared {
+            return resolved;
+        }
         let PieceSpec::PawnOnFile {
             file,
             marker: Marker::Middle,

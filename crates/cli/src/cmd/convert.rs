@@ -87,15 +87,13 @@ pub(crate) fn run(o: Options) -> u8 {
         Reporter::new(o.read.format, o.read.strict).with_codes(&o.read.allow, &o.read.deny);
     let language = o.out_lang.or(o.read.lang).unwrap_or_default();
     let output = match o.to {
-        OutputNotation::Wxf => Writer::Xiangqi(Output::wxf(
+        // The 2018 style is Fairy-Stockfish's spelling, `=` sideways included.
+        OutputNotation::Wxf if o.style == Some(Style::Wxr2018) => Writer::Xiangqi(Output::wxf(
             language,
-            o.sideways,
-            if o.style == Some(Style::Wxr2018) {
-                WxfStyle::Wxr2018
-            } else {
-                WxfStyle::Wxf
-            },
+            o.sideways.or(Some(wxf_notation::Sideways::Equals)),
+            WxfStyle::Wxr2018,
         )),
+        OutputNotation::Wxf => Writer::Xiangqi(Output::wxf(language, o.sideways, WxfStyle::Wxf)),
         OutputNotation::Algebraic => Writer::Xiangqi(Output::algebraic(language)),
         OutputNotation::Winboard => Writer::Xiangqi(Output::winboard(language)),
         OutputNotation::Chinese => Writer::Xiangqi(Output::chinese(match o.style {
