@@ -216,6 +216,12 @@ impl<R: BufRead> GameReader<R> {
                 self.pending = Some((line, at));
                 break;
             }
+            if !in_comment && is_escape_line(&line) {
+                // Private data: neither movetext nor the start of a comment.
+                text.push_str(&line);
+                text.push('\n');
+                continue;
+            }
             if !in_comment && !trimmed.starts_with('[') && !trimmed.is_empty() {
                 seen_movetext = true;
             }
@@ -231,6 +237,23 @@ impl<R: BufRead> GameReader<R> {
         }
         Ok(start.map(|s| (text, s)))
     }
+}
+
+/// Whether a line is a PGN escape line: `%` in its first column (PGN standard, 6: the rest of
+/// the line is private data that readers skip).
+fn is_escape_line(line: &str) -> bool {
+    line.starts_with('%')
+}
+
+/// Reads a PGN escape line at the cursor (`%` in the first column) as a comment that keeps its
+/// text, `%` included, so that nothing is lost; returns whether there was one.
+fn escape_line(cur: &mut Cursor<'_>, b: &mut Builder) -> bool {
+    if cur.peek() != Some('%') || cur.pos.column != 1 {
+        return false;
+    }
+    let body = cur.bump_while(|c| c != '\n');
+    b.comment(body.trim_end().to_owned());
+    true
 }
 
 /// Whether a line begins with a move number (`1.`, `12...`).
@@ -475,6 +498,9 @@ fn attach_variation(parent: &mut Line<()>, line: Line<()>) -> bool {
 fn parse_tags(cur: &mut Cursor<'_>, b: &mut Builder) {
     loop {
         cur.bump_while(char::is_whitespace);
+        if escape_line(cur, b) {
+            continue;
+        }
         if cur.peek() != Some('[') {
             return;
         }
@@ -568,6 +594,9 @@ fn parse_movetext(cur: &mut Cursor<'_>, b: &mut Builder) {
         cur.bump_while(char::is_whitespace);
         let start = cur.pos;
         let Some(c) = cur.peek() else { return };
+        if escape_line(cur, b) {
+            continue;
+        }
         match c {
             '{' => {
                 cur.bump();
@@ -955,6 +984,24 @@ mod tests {
         assert_eq!(games[1].record.tag("event"), Some("b"));
         assert_eq!(games[1].record.main.comments, ["x\n[not a tag]"]);
         assert_eq!(games[1].record.main.moves[0].span.start.line, 7);
+    }
+
+    #[test]
+    fn escape_lines_are_kept_as_comments() {
+        // PGN standard, 6: `%` in the first column escapes the rest of the line. Before the
+        // tags it neither starts a game nor opens a comment (`{`).
+        let text = "% made by a tool {\n[Event \"a\"]\n\n1. C2.5 H8+7\n% private data\n2. H2+3 *\n";
+        let games = read_all(text);
+        assert_eq!(games.len(), 1);
+        let g = &games[0].record;
+        assert_eq!(g.tag("Event"), Some("a"));
+        assert_eq!(g.main.comments, ["% made by a tool {"]);
+        assert_eq!(g.main.moves.len(), 3);
+        assert_eq!(g.main.moves[1].comments, ["% private data"]);
+        assert!(games[0].diagnostics.is_empty(), "{:?}", games[0].diagnostics);
+        // Not in the first column: no escape.
+        let games = read_all("1. C2.5 %x\n");
+        assert_eq!(games[0].record.main.moves.len(), 2);
     }
 
     #[test]
