@@ -77,6 +77,9 @@ pub(crate) enum OutputNotation {
     Chinese,
     /// Xiangqi ICCS coordinates, in a PGN file.
     Iccs,
+    /// Xiangqi coordinates with ranks 1-10 as Fairy-Stockfish's UCI mode writes them (h3e3),
+    /// in a PGN file.
+    Uci,
     /// Xiangqi algebraic notation, in a PGN file.
     Algebraic,
     /// Xiangqi algebraic notation with ranks 0-9 as WinBoard/XBoard write it, in a PGN file.

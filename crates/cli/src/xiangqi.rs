@@ -403,7 +403,7 @@ pub(crate) fn check(raw: &RawGame, opts: &ReadOptions) -> Result<Checked, Box<Di
 /// An output notation with the tags that describe it.
 pub(crate) struct Output {
     pub(crate) notation: Box<dyn TextNotation<Position>>,
-    /// The `[Format]` value: `WXF`, `ICCS` or `Algebraic`.
+    /// The `[Format]` value: `WXF`, `Chinese`, `ICCS`, `UCI`, `Algebraic` or `WinBoard`.
     pub(crate) format: &'static str,
     /// The letters, when not English.
     pub(crate) language: Option<Language>,
@@ -465,6 +465,16 @@ impl Output {
         Output {
             notation: Box::new(Iccs::new(style)),
             format: "ICCS",
+            language: None,
+            dialect: None,
+        }
+    }
+
+    /// Fairy-Stockfish's UCI coordinates, ranks 1-10 (`h3e3`), under `[Format "UCI"]`.
+    pub(crate) fn uci() -> Output {
+        Output {
+            notation: Box::new(Iccs::new(IccsStyle::Engine).with_ranks(IccsRanks::OneBased)),
+            format: "UCI",
             language: None,
             dialect: None,
         }

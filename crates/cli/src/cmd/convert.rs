@@ -104,6 +104,7 @@ pub(crate) fn run(o: Options) -> u8 {
             Some(Style::Traditional) => ChineseStyle::Traditional,
             _ => ChineseStyle::Simplified,
         })),
+        OutputNotation::Uci => Writer::Xiangqi(Output::uci()),
         OutputNotation::Iccs => Writer::Xiangqi(Output::iccs(match o.style {
             Some(Style::Engine) => IccsStyle::Engine,
             _ => IccsStyle::Pgn,
