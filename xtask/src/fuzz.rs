@@ -92,7 +92,7 @@ pub(crate) fn run(seconds: u64, only: &[String]) -> Result<(), String> {
     }
     let seeds = write_seeds(&fuzz)?;
     eprintln!(
-        "fuzz: {seeds} seed inputs written to fuzz/corpus/; {seconds} s per target, two at a time"
+        "fuzz: {seeds} seed inputs written to fuzz/seeds/ (the corpus grows in fuzz/corpus/); {seconds} s per target, two at a time"
     );
 
     let mut outcomes = Vec::new();

@@ -105,7 +105,10 @@ fn every_test_file_converts_there_and_back_without_loss() {
     let root = format!("{}/../../testdata", env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     for (dir, outputs) in [
-        ("xiangqi", &["wxf", "chinese", "iccs", "uci", "algebraic"][..]),
+        (
+            "xiangqi",
+            &["wxf", "chinese", "iccs", "uci", "algebraic"][..],
+        ),
         ("shogi", &["psn", "usi"][..]),
     ] {
         let mut names: Vec<String> = std::fs::read_dir(format!("{root}/{dir}"))

@@ -105,6 +105,7 @@ pub const CODES: &[&str] = &[
     "uchifuzume",
     "unclosed-comment",
     "unclosed-variation",
+    "unread-moves",
     "variation-dropped",
     "variation-too-deep",
     "variation-without-move",

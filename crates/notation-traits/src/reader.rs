@@ -239,6 +239,21 @@ impl<R: BufRead> GameReader<R> {
     }
 }
 
+/// The comment in which kifu keeps the moves of a game it could not read to the end
+/// (`kifu: not read from ply 12 ...`), met again when its output is read: a warning, so that
+/// the unread moves are not taken for a complete game.
+fn unread_moves_warning(b: &mut Builder, body: &str, span: Span) {
+    if body.trim_start().starts_with("kifu: not read") {
+        b.warn(
+            "unread-moves",
+            "this comment holds moves kifu could not read when it wrote the file: the game \
+             stops before them, and they are not checked"
+                .to_owned(),
+            span,
+        );
+    }
+}
+
 /// Whether a line is a PGN escape line: `%` in its first column (PGN standard, 6: the rest of
 /// the line is private data that readers skip).
 fn is_escape_line(line: &str) -> bool {
@@ -610,11 +625,13 @@ fn parse_movetext(cur: &mut Cursor<'_>, b: &mut Builder) {
                         Span { start, end: start },
                     );
                 }
+                unread_moves_warning(b, body, cur.span_from(start));
                 b.comment(body.trim().to_owned());
             }
             ';' => {
                 cur.bump();
                 let body = cur.bump_while(|c| c != '\n');
+                unread_moves_warning(b, body, cur.span_from(start));
                 b.comment(body.trim().to_owned());
             }
             '(' => {
@@ -998,7 +1015,11 @@ mod tests {
         assert_eq!(g.main.comments, ["% made by a tool {"]);
         assert_eq!(g.main.moves.len(), 3);
         assert_eq!(g.main.moves[1].comments, ["% private data"]);
-        assert!(games[0].diagnostics.is_empty(), "{:?}", games[0].diagnostics);
+        assert!(
+            games[0].diagnostics.is_empty(),
+            "{:?}",
+            games[0].diagnostics
+        );
         // Not in the first column: no escape.
         let games = read_all("1. C2.5 %x\n");
         assert_eq!(games[0].record.main.moves.len(), 2);
