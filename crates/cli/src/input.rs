@@ -431,7 +431,9 @@ fn walk_in(
 /// every WHATWG label.
 pub(crate) fn parse_encoding(s: &str) -> Result<&'static Encoding, String> {
     Encoding::for_label(s.as_bytes()).ok_or_else(|| {
-        format!("expected an encoding (utf-8, gbk, gb18030, big5, shift_jis), found `{s}`")
+        format!(
+            "expected an encoding (utf-8, gbk, gb18030, big5, shift_jis, euc-jp, or another WHATWG label such as windows-1252), found `{s}`"
+        )
     })
 }
 
@@ -452,8 +454,13 @@ pub(crate) fn encode(text: &str, encoding: &'static Encoding) -> Result<Vec<u8>,
     match result {
         encoding_rs::EncoderResult::Unmappable(c) => {
             let line = text[..read].lines().count().max(1);
+            let hint = if encoding == encoding_rs::BIG5 {
+                ": Big5 holds traditional characters (--style traditional)"
+            } else {
+                ""
+            };
             Err(format!(
-                "the output encoding {} cannot hold `{c}` (U+{:04X}, line {line} of the game as written)",
+                "the output encoding {} cannot hold `{c}` (U+{:04X}, line {line} of the game's output){hint}",
                 encoding.name(),
                 c as u32
             ))

@@ -263,7 +263,7 @@ pub(crate) struct ReadOptions {
     #[arg(long)]
     pub(crate) strict: bool,
     /// A warning code not to report (repeatable): `--allow move-number-mismatch`; the codes are
-    /// in docs/codes.md.
+    /// in docs/codes.md (errors cannot be allowed).
     #[arg(long, value_name = "CODE", value_parser = parse_code)]
     pub(crate) allow: Vec<String>,
     /// A warning code to treat as an error (repeatable): `--deny tandem-file-digit`.
@@ -275,7 +275,8 @@ pub(crate) struct ReadOptions {
     /// Read the files in folders given as inputs, and in their subfolders.
     #[arg(long)]
     pub(crate) recursive: bool,
-    /// The encoding of the input: utf-8, gbk, gb18030, big5, shift_jis (detected when absent).
+    /// The encoding of the input: utf-8, gbk, gb18030, big5, shift_jis, euc-jp or another
+    /// WHATWG label (detected when absent).
     #[arg(long, value_parser = input::parse_encoding)]
     pub(crate) encoding: Option<&'static encoding_rs::Encoding>,
 }
@@ -304,7 +305,8 @@ struct ConvertArgs {
     /// What to write for a game with an error.
     #[arg(long, value_enum, default_value_t = OnError::Keep)]
     on_error: OnError,
-    /// The encoding of the output: utf-8 (default), gbk, gb18030, big5, shift_jis.
+    /// The encoding of the output: utf-8 (default), gbk, gb18030, big5, shift_jis, euc-jp or
+    /// another WHATWG label.
     #[arg(long, value_parser = input::parse_encoding)]
     output_encoding: Option<&'static encoding_rs::Encoding>,
     /// Write one output file per input file into this folder (subfolders as with

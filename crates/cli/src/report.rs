@@ -190,7 +190,7 @@ impl Reporter {
     pub(crate) fn end_game(&mut self, file: &str, game: usize) {
         for (code, n) in std::mem::take(&mut self.held_back) {
             self.print(&format!(
-                "note: {file}: game {game}: {n} more `{code}` diagnostics not shown"
+                "note: {file}: game {game}: {n} more `{code}` diagnostics not shown (--format json shows every one)"
             ));
         }
         self.shown.clear();

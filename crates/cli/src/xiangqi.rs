@@ -261,7 +261,12 @@ pub(crate) fn choose_reading(
     }
     if distinct.len() == 1 {
         let (s, reading) = distinct.remove(0);
-        let note = if s.moves.is_empty() {
+        let note = if total == 0 {
+            format!(
+                "read as {}: the game has no move outside its variations and comments",
+                reading.name
+            )
+        } else if s.moves.is_empty() {
             format!(
                 "read as {}: {} of {total} moves are well formed in it, but none reads in turn from the start",
                 reading.name, s.parsed

@@ -318,3 +318,37 @@ fn compare_refuses_the_batch_options() {
     }
     assert!(help.contains("--strict"));
 }
+
+#[test]
+fn a_folder_needs_recursive_and_an_empty_file_is_named() {
+    let dir = TempDir::new("folder-usage");
+    dir.copy("xiangqi/seed-algebraic-fi.pgn", "a.pgn");
+    for command in ["check", "convert"] {
+        let mut args = vec![command];
+        if command == "convert" {
+            args.extend(["--to", "iccs"]);
+        }
+        args.push(s(&dir.0));
+        let out = kifu(&args);
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("is a folder: give --recursive"),
+            "{command}: {stderr}"
+        );
+        assert!(out.stdout.is_empty(), "{command}: nothing written");
+    }
+    let empty = dir.path("empty.pgn");
+    std::fs::write(&empty, "\n  \n").unwrap();
+    let out = kifu(&["check", s(&empty)]);
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("empty.pgn: no game in it (the file is empty or blank)"),
+        "{stderr}"
+    );
+    assert_eq!(
+        summary(&out),
+        "kifu check: 0 games read, 0 with errors, 0 warnings"
+    );
+}

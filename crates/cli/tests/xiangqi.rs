@@ -976,3 +976,24 @@ fn kifu_own_wxf_output_passes_strict_check_in_both_styles() {
     let check = kifu(&["check", "--dialect", "wxf", "--strict", "-"], Some(plain));
     assert_eq!(check.status.code(), Some(0), "{}", stderr(&check));
 }
+
+#[test]
+fn perft_names_a_position_of_the_other_game() {
+    let out = kifu(
+        &[
+            "perft",
+            "--variant",
+            "shogi",
+            "--fen",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "2",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).ends_with("(it is a xiangqi FEN: give --variant xiangqi)\n"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -6,6 +6,9 @@ use crate::ReadOptions;
 use crate::report::Reporter;
 
 pub(crate) fn run(opts: &ReadOptions, files: &[PathBuf]) -> u8 {
+    if let Some(code) = super::folder_without_recursive(files, opts.recursive) {
+        return code;
+    }
     let mut reporter = Reporter::new(opts.format, opts.strict).with_codes(&opts.allow, &opts.deny);
     super::for_each_game(files, opts, &mut reporter, |_, _, _, _| super::After::Next);
     reporter.finish("check")

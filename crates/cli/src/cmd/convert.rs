@@ -45,6 +45,9 @@ fn style_fits(to: OutputNotation, style: Style) -> bool {
 }
 
 pub(crate) fn run(o: Options) -> u8 {
+    if let Some(code) = super::folder_without_recursive(&o.files, o.read.recursive) {
+        return code;
+    }
     if let Some(style) = o.style
         && !style_fits(o.to, style)
     {

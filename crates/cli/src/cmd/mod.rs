@@ -127,6 +127,22 @@ pub(crate) enum After {
     Stop,
 }
 
+/// A folder given without `--recursive` is a usage error (exit 2), said before anything is read.
+pub(crate) fn folder_without_recursive(
+    files: &[std::path::PathBuf],
+    recursive: bool,
+) -> Option<u8> {
+    if recursive {
+        return None;
+    }
+    let folder = files.iter().find(|p| p.as_os_str() != "-" && p.is_dir())?;
+    eprintln!(
+        "error: {} is a folder: give --recursive to read the files in it (and in its subfolders)",
+        folder.display()
+    );
+    Some(2)
+}
+
 /// Reads every game of every input, checks it and hands it to `each` with where it comes from;
 /// reports what was found.
 pub(crate) fn for_each_game(
@@ -160,6 +176,7 @@ pub(crate) fn for_each_game(
                 input.encoding.name()
             ));
         }
+        let games_before = reporter.games;
         for (index, game) in GameReader::new(input.reader).enumerate() {
             let origin = Origin {
                 name: &name,
@@ -188,6 +205,11 @@ pub(crate) fn for_each_game(
             if !go_on {
                 return;
             }
+        }
+        if reporter.games == games_before {
+            reporter.note(&format!(
+                "{name}: no game in it (the file is empty or blank)"
+            ));
         }
         done_before += input.read.get();
     }

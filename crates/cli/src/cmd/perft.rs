@@ -39,7 +39,19 @@ pub(crate) fn run(variant: Variant, fen: Option<&str>, depth: u32, divide: bool)
             EXIT_OK
         }
         Err(e) => {
-            eprintln!("error: --fen: {e}");
+            // A position of the other game is the likeliest slip.
+            let other = fen.and_then(|f| match variant {
+                Variant::Xiangqi => shogi_board::Position::from_sfen(f)
+                    .ok()
+                    .map(|_| "it is a shogi SFEN: give --variant shogi"),
+                Variant::Shogi => xiangqi_board::Position::from_fen(f)
+                    .ok()
+                    .map(|_| "it is a xiangqi FEN: give --variant xiangqi"),
+            });
+            match other {
+                Some(hint) => eprintln!("error: --fen: {e} ({hint})"),
+                None => eprintln!("error: --fen: {e}"),
+            }
             EXIT_DATA
         }
     }
