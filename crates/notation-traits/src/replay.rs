@@ -250,6 +250,10 @@ impl<N: ?Sized> Context<'_, N> {
         let mut accepting = true;
         let mut unread = Vec::new();
         let mut checked = 0;
+        // Faulty plies read on with one of their readings, past the end of the accepted moves:
+        // (the number of diagnostics up to the fault's own, the ply, the reading's spelling).
+        // The positions of later diagnostics rest on them, and say so.
+        let mut assumed: Vec<(usize, u32, String)> = Vec::new();
         for (i, entry) in raw.moves.iter().enumerate() {
             let ply = i as u32 + 1;
             if let Some(number) = entry.number {
@@ -279,6 +283,7 @@ impl<N: ?Sized> Context<'_, N> {
             }
             // The position's FEN/SFEN only when a diagnostic needs it: building it for every
             // move cost about 7 % of `kifu convert`.
+            let mut faulty = false;
             let mv = match self.notation.read(&pos, &entry.text) {
                 Ok(resolved) => {
                     for w in &resolved.warnings {
@@ -293,6 +298,7 @@ impl<N: ?Sized> Context<'_, N> {
                     resolved.mv
                 }
                 Err(err) => {
+                    faulty = true;
                     let mut d = error_diagnostic(&err, entry, ply, &pos.to_text());
                     let Some(readings) = readings.as_ref() else {
                         d.help = Some(match i + 1 < raw.moves.len() {
@@ -394,9 +400,26 @@ impl<N: ?Sized> Context<'_, N> {
             }
             if accepting {
                 out.moves.push(self.accepted(entry, mv, &pos, ply));
+            } else if faulty {
+                assumed.push((self.diagnostics.len(), ply, self.notation.write(&pos, mv)));
             }
             pos.play_unchecked(mv);
             checked += 1;
+        }
+        for (k, d) in self.diagnostics.iter_mut().enumerate() {
+            let before: Vec<String> = assumed
+                .iter()
+                .filter(|&&(from, ply, _)| k >= from && d.ply.is_some_and(|p| p > ply))
+                .map(|(_, ply, text)| format!("ply {ply} as `{text}`"))
+                .collect();
+            if before.is_empty() {
+                continue;
+            }
+            let note = format!("the position before it reads {}", before.join(", "));
+            d.help = Some(match d.help.take() {
+                Some(help) => format!("{help}; {note}"),
+                None => note,
+            });
         }
         MainLine {
             line: out,
