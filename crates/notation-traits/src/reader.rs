@@ -463,17 +463,9 @@ fn parse_game(text: &str, start: Pos) -> RawGame {
                 end: open,
             },
         );
-        let open_span = Span {
-            start: open,
-            end: open,
-        };
-        if !attach_variation(&mut parent, std::mem::take(&mut b.current)) {
-            b.warn(
-                "variation-without-move",
-                "a variation before any move of its line is kept as a comment".to_owned(),
-                open_span,
-            );
-        }
+        // A variation before any move of its line is kept as a comment; the error above
+        // already points at its `(`.
+        attach_variation(&mut parent, std::mem::take(&mut b.current));
         b.current = parent;
     }
     b.record.main = b.current;
