@@ -300,10 +300,38 @@ fn strip_line(line: &mut Line<()>) {
         return;
     };
     let rest: Vec<MoveEntry<()>> = line.moves.split_off(i);
-    let text: Vec<&str> = rest.iter().map(|m| m.text.as_str()).collect();
-    let comment = text.join(" ");
+    // The word with its clock time, then the comments written after it: nothing is lost.
+    let text: Vec<String> = rest
+        .iter()
+        .map(|m| match &m.clock {
+            Some(clock) => format!("{} ({clock})", m.text),
+            None => m.text.clone(),
+        })
+        .collect();
+    let mut comments = vec![text.join(" ")];
+    comments.extend(rest.iter().flat_map(|m| m.comments.iter().cloned()));
     match line.moves.last_mut() {
-        Some(m) => m.comments.push(comment),
-        None => line.comments.push(comment),
+        Some(m) => m.comments.extend(comments),
+        None => line.comments.extend(comments),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_terminal_word_in_a_variation_keeps_its_clock_and_comments() {
+        let mut raw = notation_traits::parse_game_text(
+            "1.P-7f 2.P-3d 3.P-2f (3.P-6f (00:01 / 00:00:02) 4.Resigns (00:04 / 00:00:06) {short}) 4.Resigns\n",
+        );
+        let t = split_terminal(&mut raw, Color::Black).expect("a terminal word");
+        assert_eq!(t.word, TerminalWord::Resigns);
+        let variation = &raw.record.main.moves[2].variations[0];
+        assert_eq!(variation.moves.len(), 1);
+        assert_eq!(
+            variation.moves[0].comments,
+            ["Resigns (00:04 / 00:00:06)", "short"]
+        );
     }
 }
