@@ -460,46 +460,8 @@ impl PsnGame {
         let start = self.start.clone()?;
         let mut replayed = replay_with(&self.raw.record, start, notation, options);
         if let Some(t) = &self.terminal
-            && t.word == TerminalWord::Mate
             && replayed.unread.is_empty()
-            && !replayed.end.is_checkmate()
-        {
-            replayed.diagnostics.push(
-                Diagnostic::new(
-                    Severity::Warning,
-                    "terminal-mismatch",
-                    format!(
-                        "`{}` written, but the {} king is not checkmated",
-                        t.text,
-                        replayed.end.side_to_move()
-                    ),
-                )
-                .at(t.span)
-                .with_position(replayed.end.to_sfen()),
-            );
-        }
-        if let Some(t) = &self.terminal
-            && t.word == TerminalWord::DeclarationWin
-            && replayed.unread.is_empty()
-            && let Err(why) = replayed.end.declaration()
-        {
-            replayed.diagnostics.push(
-                Diagnostic::new(
-                    Severity::Warning,
-                    "terminal-mismatch",
-                    format!(
-                        "`{}` written, but {} cannot declare a win by the 27-point rule: {why}",
-                        t.text,
-                        replayed.end.side_to_move()
-                    ),
-                )
-                .at(t.span)
-                .with_position(replayed.end.to_sfen()),
-            );
-        }
-        if let Some(t) = &self.terminal
-            && replayed.unread.is_empty()
-            && let Some(why) = repetition_mismatch(t, &replayed)
+            && let Some(why) = terminal_mismatch(t, &replayed)
         {
             replayed.diagnostics.push(
                 Diagnostic::new(
@@ -512,6 +474,25 @@ impl PsnGame {
             );
         }
         Ok(replayed)
+    }
+}
+
+/// Why the terminal word does not fit the position the game reached: `Mate` without
+/// checkmate, a `DeclarationWin` the 27-point rule refuses, a repetition word the repetition
+/// rule does not give.
+fn terminal_mismatch(t: &Terminal, replayed: &Replayed<Position>) -> Option<String> {
+    let end = &replayed.end;
+    match t.word {
+        TerminalWord::Mate if !end.is_checkmate() => {
+            Some(format!("the {} king is not checkmated", end.side_to_move()))
+        }
+        TerminalWord::DeclarationWin => end.declaration().err().map(|why| {
+            format!(
+                "{} cannot declare a win by the 27-point rule: {why}",
+                end.side_to_move()
+            )
+        }),
+        _ => repetition_mismatch(t, replayed),
     }
 }
 
