@@ -97,7 +97,7 @@ pub(crate) fn score<P: Position>(
     let mut pos = start.clone();
     let mut moves = Vec::new();
     for entry in &record.main.moves {
-        match notation.read(&pos, &entry.text) {
+        match notation.read_quickly(&pos, &entry.text) {
             Ok(r) => {
                 pos.play_unchecked(r.mv);
                 moves.push(r.mv);

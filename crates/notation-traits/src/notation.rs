@@ -66,6 +66,23 @@ pub trait MoveNotation<P: Position> {
     /// `mv` must be legal in `pos`; for an illegal move the result is unspecified.
     fn describe(&self, pos: &P, mv: P::Move) -> Self::Syntax;
 
+    /// [`resolve`](Self::resolve) for a caller that only needs to know which move the syntax
+    /// names, if any: the same move, warnings and error, except that an error may leave its
+    /// near spellings out (`candidates` of [`MoveError::NoPiece`] and [`MoveError::Illegal`];
+    /// finding them writes every legal move). The repair search and the notation detection,
+    /// which try many texts that do not read, use it. The default is `resolve`.
+    ///
+    /// # Errors
+    ///
+    /// As [`resolve`](Self::resolve).
+    fn resolve_quickly(
+        &self,
+        pos: &P,
+        syntax: &Self::Syntax,
+    ) -> Result<Resolved<P::Move>, MoveError> {
+        self.resolve(pos, syntax)
+    }
+
     /// [`parse`](Self::parse) then [`resolve`](Self::resolve).
     ///
     /// # Errors
@@ -74,6 +91,16 @@ pub trait MoveNotation<P: Position> {
     fn read_move(&self, pos: &P, text: &str) -> Result<Resolved<P::Move>, NotationError> {
         let syntax = self.parse(text)?;
         Ok(self.resolve(pos, &syntax)?)
+    }
+
+    /// [`parse`](Self::parse) then [`resolve_quickly`](Self::resolve_quickly).
+    ///
+    /// # Errors
+    ///
+    /// Either error, as [`NotationError`], perhaps without near spellings.
+    fn read_move_quickly(&self, pos: &P, text: &str) -> Result<Resolved<P::Move>, NotationError> {
+        let syntax = self.parse(text)?;
+        Ok(self.resolve_quickly(pos, &syntax)?)
     }
 
     /// [`describe`](Self::describe) then `to_string`.

@@ -51,11 +51,11 @@ where
     N: TextNotation<P> + ?Sized,
 {
     if let Err(NotationError::Move(MoveError::Ambiguous { candidates, .. })) =
-        notation.read(pos, text)
+        notation.read_quickly(pos, text)
     {
         let moves: Vec<P::Move> = candidates
             .iter()
-            .filter_map(|c| notation.read(pos, c).ok().map(|r| r.mv))
+            .filter_map(|c| notation.read_quickly(pos, c).ok().map(|r| r.mv))
             .collect();
         if !moves.is_empty() {
             return moves;
@@ -177,7 +177,7 @@ where
         if self.failed.contains(&key) {
             return false;
         }
-        let (options, left) = match self.notation.read(&pos, self.texts[i]) {
+        let (options, left) = match self.notation.read_quickly(&pos, self.texts[i]) {
             Ok(r) => (vec![r.mv], left),
             // An ambiguous move is no typo: its readings are followed without counting a
             // change, so a later ambiguity never makes one reading look better than another.

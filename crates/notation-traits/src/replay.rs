@@ -19,6 +19,14 @@ pub trait TextNotation<P: Position> {
     /// The syntax or move error.
     fn read(&self, pos: &P, text: &str) -> Result<Resolved<P::Move>, NotationError>;
 
+    /// Reads one move in `pos` where only the move matters, as
+    /// [`MoveNotation::read_move_quickly`]: an error may leave its near spellings out.
+    ///
+    /// # Errors
+    ///
+    /// The syntax or move error.
+    fn read_quickly(&self, pos: &P, text: &str) -> Result<Resolved<P::Move>, NotationError>;
+
     /// Writes the legal move `mv` of `pos`, as [`MoveNotation::write_move`].
     fn write(&self, pos: &P, mv: P::Move) -> String;
 
@@ -30,6 +38,10 @@ pub trait TextNotation<P: Position> {
 impl<P: Position, N: MoveNotation<P>> TextNotation<P> for N {
     fn read(&self, pos: &P, text: &str) -> Result<Resolved<P::Move>, NotationError> {
         self.read_move(pos, text)
+    }
+
+    fn read_quickly(&self, pos: &P, text: &str) -> Result<Resolved<P::Move>, NotationError> {
+        self.read_move_quickly(pos, text)
     }
 
     fn write(&self, pos: &P, mv: P::Move) -> String {
@@ -573,7 +585,7 @@ where
 {
     let mut pos = start.clone();
     for text in texts {
-        match notation.read(&pos, text) {
+        match notation.read_quickly(&pos, text) {
             Ok(r) => pos.play_unchecked(r.mv),
             Err(_) => return false,
         }

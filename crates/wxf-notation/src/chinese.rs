@@ -326,12 +326,17 @@ impl fmt::Display for ChineseMove {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Chinese {
     style: ChineseStyle,
+    /// Errors leave out their near spellings ([`MoveNotation::resolve_quickly`]).
+    quick: bool,
 }
 
 impl Chinese {
     /// The notation writing `style` characters (it reads both).
     pub fn new(style: ChineseStyle) -> Chinese {
-        Chinese { style }
+        Chinese {
+            style,
+            quick: false,
+        }
     }
 
     /// The writer's characters.
@@ -438,7 +443,11 @@ impl Chinese {
         let write = |p: &Position, m: Move| self.write(p, m);
         let no_piece = |description: String| MoveError::NoPiece {
             description,
-            candidates: near_candidates(pos, &shown, &write),
+            candidates: if self.quick {
+                Vec::new()
+            } else {
+                near_candidates(pos, &shown, &write)
+            },
         };
         let index = |marker: ChineseMarker, n: usize| -> Option<usize> {
             match (marker, n) {
@@ -583,7 +592,14 @@ impl Chinese {
             number: mv.number,
             shown: &shown,
         };
-        choose(pos, &request, &origins, pick_warning, warnings, &write)
+        choose(
+            pos,
+            &request,
+            &origins,
+            (pick_warning, warnings),
+            &write,
+            !self.quick,
+        )
     }
 }
 
@@ -700,6 +716,18 @@ impl MoveNotation<Position> for Chinese {
 
     fn resolve(&self, pos: &Position, syntax: &ChineseMove) -> Result<Resolved<Move>, MoveError> {
         self.resolve_move(pos, syntax)
+    }
+
+    fn resolve_quickly(
+        &self,
+        pos: &Position,
+        syntax: &ChineseMove,
+    ) -> Result<Resolved<Move>, MoveError> {
+        Chinese {
+            quick: true,
+            ..*self
+        }
+        .resolve_move(pos, syntax)
     }
 
     fn describe(&self, pos: &Position, mv: Move) -> ChineseMove {

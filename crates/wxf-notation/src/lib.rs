@@ -103,6 +103,8 @@ pub struct Wxf {
     dialect: Dialect,
     /// The record declares the dialect: no `dialect-collision` warnings.
     declared: bool,
+    /// Errors leave out their near spellings ([`MoveNotation::resolve_quickly`]).
+    quick: bool,
     style: WxfStyle,
 }
 
@@ -120,6 +122,7 @@ impl Wxf {
             sideways: Sideways::default_for(language),
             dialect: Dialect::Wxf,
             declared: false,
+            quick: false,
             style: WxfStyle::Wxf,
         }
     }
@@ -311,6 +314,18 @@ impl MoveNotation<Position> for Wxf {
 
     fn resolve(&self, pos: &Position, syntax: &WxfMove) -> Result<Resolved<Move>, MoveError> {
         self.resolve_move(pos, syntax)
+    }
+
+    fn resolve_quickly(
+        &self,
+        pos: &Position,
+        syntax: &WxfMove,
+    ) -> Result<Resolved<Move>, MoveError> {
+        Wxf {
+            quick: true,
+            ..*self
+        }
+        .resolve_move(pos, syntax)
     }
 
     fn describe(&self, pos: &Position, mv: Move) -> WxfMove {

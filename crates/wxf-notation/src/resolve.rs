@@ -423,15 +423,25 @@ impl Wxf {
             number: mv.number,
             shown: &mv.to_string(),
         };
-        choose(pos, &request, origins, pick_warning, warnings, &|p, m| {
-            self.write(p, m)
-        })
+        let write = |p: &Position, m: Move| self.write(p, m);
+        choose(
+            pos,
+            &request,
+            origins,
+            (pick_warning, warnings),
+            &write,
+            !self.quick,
+        )
     }
 
     fn no_piece(&self, pos: &Position, mv: &WxfMove, description: String) -> MoveError {
         MoveError::NoPiece {
             description,
-            candidates: near_candidates(pos, &mv.to_string(), &|p, m| self.write(p, m)),
+            candidates: if self.quick {
+                Vec::new()
+            } else {
+                near_candidates(pos, &mv.to_string(), &|p, m| self.write(p, m))
+            },
         }
     }
 
@@ -507,14 +517,16 @@ pub(crate) struct Request<'a> {
 pub(crate) type Speller<'a> = &'a dyn Fn(&Position, Move) -> String;
 
 /// Picks the one origin whose move is legal; an error lists the legal moves the text may mean,
-/// spelt by `write`.
+/// spelt by `write`: the candidates of an ambiguity, and with `near` the legal moves spelt
+/// nearly as the text for an illegal one (the costly part: every legal move is written).
+/// `warnings` are the pick warning (given when several origins were weighed) and the others.
 pub(crate) fn choose(
     pos: &Position,
     request: &Request<'_>,
     origins: &[Square],
-    pick_warning: Option<Warning>,
-    mut warnings: Vec<Warning>,
+    (pick_warning, mut warnings): (Option<Warning>, Vec<Warning>),
     write: Speller<'_>,
+    near: bool,
 ) -> Result<Resolved<Move>, MoveError> {
     let color = pos.side_to_move();
     let shown = request.shown;
@@ -553,7 +565,11 @@ pub(crate) fn choose(
             Err(MoveError::Illegal {
                 rule,
                 description,
-                candidates: near_candidates(pos, shown, write),
+                candidates: if near {
+                    near_candidates(pos, shown, write)
+                } else {
+                    Vec::new()
+                },
             })
         }
         several => {
