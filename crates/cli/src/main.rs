@@ -3,6 +3,31 @@
 //! The command-line contract (subcommands, options, JSON shapes, exit codes) is docs/cli.md;
 //! this binary is a thin layer over the library crates.
 
+/// Set when writing to standard output or standard error failed (a closed pipe, a full
+/// disk): the exit code becomes 3 and nothing panics.
+pub(crate) static OUTPUT_FAILED: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+/// `println!` that never panics: a failed write sets [`OUTPUT_FAILED`].
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout().lock(), $($arg)*).is_err() {
+            $crate::OUTPUT_FAILED.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    }};
+}
+
+/// `eprintln!` that never panics: a failed write sets [`OUTPUT_FAILED`].
+macro_rules! errln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stderr().lock(), $($arg)*).is_err() {
+            $crate::OUTPUT_FAILED.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    }};
+}
+
 mod cmd;
 mod common;
 mod input;
@@ -373,7 +398,7 @@ fn main() -> ExitCode {
     }) = read
         && from.variant() != *variant
     {
-        eprintln!(
+        errln!(
             "error: --from {} is a {} notation, but --variant is {}",
             from.to_possible_value()
                 .map_or_else(String::new, |v| v.get_name().to_owned()),
@@ -399,5 +424,8 @@ fn main() -> ExitCode {
         Command::Compare(a) => cmd::compare::run(&a.read, &a.file_a, &a.file_b),
         Command::Perft(a) => cmd::perft::run(a.variant, a.fen.as_deref(), a.depth, a.divide),
     };
+    if OUTPUT_FAILED.load(std::sync::atomic::Ordering::Relaxed) {
+        return ExitCode::from(report::EXIT_IO);
+    }
     ExitCode::from(code)
 }

@@ -142,7 +142,9 @@ impl Reporter {
     fn print(&self, text: &str) {
         let write = || {
             let mut err = std::io::stderr().lock();
-            let _ = writeln!(err, "{text}");
+            if writeln!(err, "{text}").is_err() {
+                crate::OUTPUT_FAILED.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
         };
         match &self.progress {
             Some(bar) => bar.suspend(write),
@@ -315,7 +317,7 @@ impl Reporter {
             bar.finish_and_clear();
         }
         match self.format {
-            Format::Json => eprintln!(
+            Format::Json => errln!(
                 "{}",
                 json!({"summary": {"games": self.games, "ok": self.ok, "with_errors": self.with_errors, "warnings": self.warnings}})
             ),
@@ -326,7 +328,7 @@ impl Reporter {
                 }
                 parts.push(format!("{} with errors", self.with_errors));
                 parts.push(plural(self.warnings, "warning", "warnings"));
-                eprintln!("kifu {verb}: {}", parts.join(", "));
+                errln!("kifu {verb}: {}", parts.join(", "));
             }
         }
         self.exit_code()

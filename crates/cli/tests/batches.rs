@@ -352,3 +352,34 @@ fn a_folder_needs_recursive_and_an_empty_file_is_named() {
         "kifu check: 0 games read, 0 with errors, 0 warnings"
     );
 }
+
+/// Writing to a full disk (`/dev/full`) is an I/O error, exit 3, never a panic.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_failing_output_is_exit_3_not_a_panic() {
+    let full = || std::fs::File::create("/dev/full").expect("/dev/full");
+    let run = |args: &[&str], stdout: bool| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_kifu"));
+        cmd.args(args);
+        if stdout {
+            cmd.stdout(full());
+        } else {
+            cmd.stderr(full()).stdout(std::process::Stdio::null());
+        }
+        cmd.output().expect("kifu runs")
+    };
+    let seed = testdata("xiangqi/seed-descriptive-fi.pgn");
+    let algebraic = testdata("xiangqi/seed-algebraic-fi.pgn");
+    for (args, stdout) in [
+        (vec!["perft", "--variant", "shogi", "1"], true),
+        (vec!["compare", s(&seed), s(&algebraic)], true),
+        (vec!["convert", "--to", "json", s(&seed)], true),
+        (vec!["check", s(&seed)], false),
+        (vec!["convert", "--to", "json", s(&seed)], false),
+    ] {
+        let out = run(&args, stdout);
+        assert_eq!(out.status.code(), Some(3), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}

@@ -220,7 +220,7 @@ fn compare_games<P: Position + PartialEq>(
 
 pub(crate) fn run(opts: &ReadOptions, a: &Path, b: &Path) -> u8 {
     if opts.repair {
-        eprintln!(
+        errln!(
             "error: --repair does not apply to compare: each transcription resolves the other's faulty moves"
         );
         return 2;
@@ -231,7 +231,7 @@ pub(crate) fn run(opts: &ReadOptions, a: &Path, b: &Path) -> u8 {
         (!opts.deny.is_empty(), "--deny"),
     ] {
         if given {
-            eprintln!(
+            errln!(
                 "error: {option} does not apply to compare: it compares two files and reports where they differ"
             );
             return 2;
@@ -244,12 +244,12 @@ pub(crate) fn run(opts: &ReadOptions, a: &Path, b: &Path) -> u8 {
             let mut code = EXIT_OK;
             for (c, message) in [a.err(), b.err()].into_iter().flatten() {
                 if json {
-                    eprintln!(
+                    errln!(
                         "{}",
                         json!({"severity": "error", "code": "io", "message": message})
                     );
                 } else {
-                    eprintln!("error: {message}");
+                    errln!("error: {message}");
                 }
                 code = code.max(c);
             }
@@ -269,8 +269,8 @@ pub(crate) fn run(opts: &ReadOptions, a: &Path, b: &Path) -> u8 {
         let outcome = match (ga, gb) {
             (Ok(ga), Ok(gb)) => {
                 if !json {
-                    println!("{prefix}{name_a}: {}", ga.reading_name());
-                    println!("{prefix}{name_b}: {}", gb.reading_name());
+                    outln!("{prefix}{name_a}: {}", ga.reading_name());
+                    outln!("{prefix}{name_b}: {}", gb.reading_name());
                 }
                 match (ga, gb) {
                     (AnySide::Xiangqi(a), AnySide::Xiangqi(b)) => {
@@ -301,7 +301,7 @@ pub(crate) fn run(opts: &ReadOptions, a: &Path, b: &Path) -> u8 {
         let same = outcome.difference.is_none() && outcome.undecided.is_none();
         all_same &= same && !strict_fault;
         if json {
-            println!(
+            outln!(
                 "{}",
                 json!({
                     "game": game,
@@ -316,21 +316,21 @@ pub(crate) fn run(opts: &ReadOptions, a: &Path, b: &Path) -> u8 {
             continue;
         }
         match (&outcome.difference, &outcome.undecided) {
-            (Some(d), _) => println!("{prefix}different games: {d}"),
-            (None, Some(u)) => println!("{prefix}undecided: {u}"),
+            (Some(d), _) => outln!("{prefix}different games: {d}"),
+            (None, Some(u)) => outln!("{prefix}undecided: {u}"),
             (None, None) => {
-                println!(
+                outln!(
                     "{prefix}the same game: {} plies, final position {}",
                     outcome.plies,
                     outcome.final_fen.as_deref().unwrap_or_default()
                 );
                 if outcome.resolved.is_empty() {
-                    println!("{prefix}every ply reads in both transcriptions");
+                    outln!("{prefix}every ply reads in both transcriptions");
                 }
             }
         }
         for line in &outcome.resolved {
-            println!("{prefix}{line}");
+            outln!("{prefix}{line}");
         }
     }
     if games_a.len() != games_b.len() {
@@ -340,13 +340,13 @@ pub(crate) fn run(opts: &ReadOptions, a: &Path, b: &Path) -> u8 {
             games_b.len()
         );
         if json {
-            println!("{}", json!({"difference": message}));
+            outln!("{}", json!({"difference": message}));
         } else {
-            println!("different files: {message}");
+            outln!("different files: {message}");
         }
     }
     if json {
-        println!("{}", json!({"summary": {"same": all_same}}));
+        outln!("{}", json!({"summary": {"same": all_same}}));
     }
     if all_same { EXIT_OK } else { EXIT_DATA }
 }

@@ -51,7 +51,7 @@ pub(crate) fn run(o: Options) -> u8 {
     if let Some(style) = o.style
         && !style_fits(o.to, style)
     {
-        eprintln!(
+        errln!(
             "error: --style {} is not a style of --to {} (wxf: wxf, wxr2018; chinese: simplified, traditional; iccs: pgn, engine; psn: short, long)",
             style
                 .to_possible_value()
@@ -83,7 +83,7 @@ pub(crate) fn run(o: Options) -> u8 {
         ),
     ];
     if let Some((_, flag, notations)) = misplaced.iter().find(|(bad, _, _)| *bad) {
-        eprintln!("error: {flag} applies to --to {notations} only");
+        errln!("error: {flag} applies to --to {notations} only");
         return 2;
     }
     let mut reporter =
@@ -135,7 +135,7 @@ pub(crate) fn run(o: Options) -> u8 {
     let mut sink = match Sink::new(o.output_dir.clone(), extension, &o.files, o.read.recursive) {
         Ok(sink) => sink,
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             return 2;
         }
     };

@@ -136,7 +136,7 @@ pub(crate) fn folder_without_recursive(
         return None;
     }
     let folder = files.iter().find(|p| p.as_os_str() != "-" && p.is_dir())?;
-    eprintln!(
+    errln!(
         "error: {} is a folder: give --recursive to read the files in it (and in its subfolders)",
         folder.display()
     );

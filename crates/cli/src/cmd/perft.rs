@@ -33,9 +33,9 @@ pub(crate) fn run(variant: Variant, fen: Option<&str>, depth: u32, divide: bool)
     match counted {
         Ok((lines, total)) => {
             for (mv, n) in &lines {
-                println!("{mv}: {n}");
+                outln!("{mv}: {n}");
             }
-            println!("{total}");
+            outln!("{total}");
             EXIT_OK
         }
         Err(e) => {
@@ -49,8 +49,8 @@ pub(crate) fn run(variant: Variant, fen: Option<&str>, depth: u32, divide: bool)
                     .map(|_| "it is a xiangqi FEN: give --variant xiangqi"),
             });
             match other {
-                Some(hint) => eprintln!("error: --fen: {e} ({hint})"),
-                None => eprintln!("error: --fen: {e}"),
+                Some(hint) => errln!("error: --fen: {e} ({hint})"),
+                None => errln!("error: --fen: {e}"),
             }
             EXIT_DATA
         }
