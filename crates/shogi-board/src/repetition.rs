@@ -49,7 +49,10 @@ impl Repetition {
 /// assert_eq!(repetition(&Position::new(), &moves[..8])?.occurrences, 3);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn repetition(start: &Position, moves: &[Move]) -> Result<Repetition, PlayError<Position>> {
+pub fn repetition(
+    start: &Position,
+    moves: &[Move],
+) -> Result<Repetition, Box<PlayError<Position>>> {
     let mut positions = Vec::with_capacity(moves.len() + 1);
     positions.push(*start);
     let mut pos = *start;

@@ -145,7 +145,7 @@ fn xqbase_ordinals_count_over_every_doubled_file() {
     ] {
         let read = chinese.read_move(&pos, text).unwrap();
         assert_eq!(read.mv.to_string(), iccs, "{text}");
-        let codes: Vec<&str> = read.warnings.iter().map(|w| w.code.as_ref()).collect();
+        let codes: Vec<&str> = read.warnings.iter().map(|w| w.code).collect();
         assert_eq!(codes, ["xqbase-form"], "{text}");
     }
     // Edge case 9 (2 + 2): files 5 then 7.
