@@ -167,6 +167,7 @@ impl<R: BufRead> GameReader<R> {
         let mut seen_movetext = false;
         let mut in_comment = false;
         let mut after_result = false;
+        let mut blank_before = false;
         // The first line that is not UTF-8: it spoils the whole game, which is skipped to its
         // end and given as this error.
         let mut spoiled: Option<io::Error> = self.carried.take();
@@ -215,7 +216,13 @@ impl<R: BufRead> GameReader<R> {
                 // next game.
                 self.pending = Some((line, at));
                 break;
+            } else if in_comment && seen_movetext && blank_before && is_tag_pair(trimmed) {
+                // A `{` left open: a blank line and a tag pair start the next game, instead of
+                // the comment swallowing the rest of the file (the game reports the comment).
+                self.pending = Some((line, at));
+                break;
             }
+            blank_before = trimmed.is_empty();
             if !in_comment && is_escape_line(&line) {
                 // Private data: neither movetext nor the start of a comment.
                 text.push_str(&line);
@@ -269,6 +276,15 @@ fn escape_line(cur: &mut Cursor<'_>, b: &mut Builder) -> bool {
     let body = cur.bump_while(|c| c != '\n');
     b.comment(body.trim_end().to_owned());
     true
+}
+
+/// Whether a line is one tag pair, `[Name "value"]`.
+fn is_tag_pair(line: &str) -> bool {
+    let line = line.trim_end();
+    line.starts_with('[')
+        && line.ends_with(']')
+        && line[1..].starts_with(|c: char| c.is_alphabetic())
+        && line.contains('"')
 }
 
 /// Whether a line begins with a move number (`1.`, `12...`).
@@ -993,6 +1009,26 @@ mod tests {
         assert_eq!(games[1].record.tag("event"), Some("b"));
         assert_eq!(games[1].record.main.comments, ["x\n[not a tag]"]);
         assert_eq!(games[1].record.main.moves[0].span.start.line, 7);
+    }
+
+    #[test]
+    fn an_unclosed_comment_ends_at_the_next_game() {
+        let text = "[Event \"1\"]\n\n1. C2.5 {open H8+7\n\n[Event \"2\"]\n\n1. C2.5 H8+7 *\n\n[Event \"3\"]\n1. C2.5 *\n";
+        let games = read_all(text);
+        assert_eq!(games.len(), 3);
+        assert_eq!(games[0].diagnostics[0].code, "unclosed-comment");
+        assert_eq!(games[1].record.tag("Event"), Some("2"));
+        assert_eq!(games[1].record.main.moves.len(), 2);
+        assert_eq!(games[2].record.tag("Event"), Some("3"));
+        // The price: a comment holding a blank line and then a tag pair is taken for an
+        // unclosed one, which is reported, never lost silently.
+        let games = read_all("1. C2.5 {a\n\n[Event \"x\"]\nb} H8+7\n");
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].diagnostics[0].code, "unclosed-comment");
+        // A blank line alone, or a bracket line that is no tag pair, stays in the comment.
+        let games = read_all("1. C2.5 {a\n\n[not a tag]\nb} H8+7\n");
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].record.main.moves.len(), 2);
     }
 
     #[test]
