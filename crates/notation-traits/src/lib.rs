@@ -19,7 +19,7 @@ pub use reader::{GameReader, PositionCommand, RawGame, parse_game_text, position
 pub use record::{
     GameRecord, GameResult, Line, MoveEntry, MoveNumber, ParseResultError, Tag, Termination,
 };
-pub use repair::{Readings, RepairLimits, find_readings, near_moves};
+pub use repair::{NoReading, Readings, RepairLimits, find_readings, near_moves};
 pub use replay::{ReplayOptions, Replayed, TextNotation, replay, replay_with};
 pub use span::{Pos, Span};
 pub use writer::{MoveNumbering, write_movetext, write_unread_moves};

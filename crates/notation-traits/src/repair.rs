@@ -108,14 +108,43 @@ fn spelling_key(text: &str) -> Vec<char> {
         .collect()
 }
 
-/// Finds the readings of `texts` from `start` that need the fewest changes, or `None` when no
-/// reading within `limits` reaches the end of the line.
+/// Why [`find_readings`] found no reading of a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoReading {
+    /// Every way through the line needs more changed moves than
+    /// [`RepairLimits::max_changes`] (this many), or meets a text no legal move is spelt near.
+    TooManyChanges(usize),
+    /// The search visited [`RepairLimits::max_nodes`] positions (this many) and stopped.
+    SearchLimit(usize),
+}
+
+impl std::fmt::Display for NoReading {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoReading::TooManyChanges(n) => write!(
+                f,
+                "no reading of the rest of the game with at most {n} changed moves was found"
+            ),
+            NoReading::SearchLimit(n) => write!(
+                f,
+                "the search for a reading of the rest of the game stopped after {n} positions"
+            ),
+        }
+    }
+}
+
+/// Finds the readings of `texts` from `start` that need the fewest changes.
+///
+/// # Errors
+///
+/// [`NoReading`] when no reading within `limits` reaches the end of the line, saying which
+/// limit ended the search.
 pub fn find_readings<P, N>(
     start: &P,
     texts: &[&str],
     notation: &N,
     limits: RepairLimits,
-) -> Option<Readings<P::Move>>
+) -> Result<Readings<P::Move>, NoReading>
 where
     P: Position,
     N: TextNotation<P> + ?Sized,
@@ -132,16 +161,16 @@ where
     for changes in 0..=limits.max_changes {
         search.walk(start.clone(), 0, changes);
         if !search.found.is_empty() {
-            return Some(Readings {
+            return Ok(Readings {
                 lines: search.found,
                 changes,
             });
         }
         if search.nodes >= limits.max_nodes {
-            return None;
+            return Err(NoReading::SearchLimit(limits.max_nodes));
         }
     }
-    None
+    Err(NoReading::TooManyChanges(limits.max_changes))
 }
 
 struct Search<'a, P: Position, N: ?Sized> {

@@ -244,11 +244,13 @@ impl<N: ?Sized> Context<'_, N> {
         N: TextNotation<P>,
     {
         let texts: Vec<&str> = raw.moves.iter().map(|m| m.text.as_str()).collect();
-        let readings = if reads_cleanly(&start, &texts, self.notation) {
+        let found = if reads_cleanly(&start, &texts, self.notation) {
             None
         } else {
-            find_readings(&start, &texts, self.notation, options.limits)
+            Some(find_readings(&start, &texts, self.notation, options.limits))
         };
+        let no_reading = found.as_ref().and_then(|r| r.as_ref().err().copied());
+        let readings = found.and_then(Result::ok);
         // The readings that agree with the moves followed so far.
         let mut alive: Vec<usize> = readings
             .as_ref()
@@ -313,9 +315,13 @@ impl<N: ?Sized> Context<'_, N> {
                     faulty = true;
                     let mut d = error_diagnostic(&err, entry, ply, &pos.to_text());
                     let Some(readings) = readings.as_ref() else {
-                        d.help = Some(match i + 1 < raw.moves.len() {
-                            true => "no reading of the rest of the game was found: the moves after this one were not checked".to_owned(),
-                            false => "no legal move fits".to_owned(),
+                        d.help = Some(match (i + 1 < raw.moves.len(), no_reading) {
+                            (true, Some(why)) => {
+                                format!("{why}: the moves after this one were not checked")
+                            }
+                            (true, None) => "no reading of the rest of the game was found: the moves after this one were not checked".to_owned(),
+                            (false, Some(why @ crate::NoReading::SearchLimit(_))) => why.to_string(),
+                            (false, _) => "no legal move fits".to_owned(),
                         });
                         self.diagnostics.push(d);
                         self.stop(&mut accepting, &mut end, &mut unread, &pos, raw, i);
