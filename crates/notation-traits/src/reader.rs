@@ -519,6 +519,8 @@ fn attach_variation(parent: &mut Line<()>, line: Line<()>) -> bool {
 }
 
 fn parse_tags(cur: &mut Cursor<'_>, b: &mut Builder) {
+    // The names seen, in lower case: a file with many tags is read in linear time.
+    let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
     loop {
         cur.bump_while(char::is_whitespace);
         if escape_line(cur, b) {
@@ -584,11 +586,7 @@ fn parse_tags(cur: &mut Cursor<'_>, b: &mut Builder) {
         } else {
             cur.bump();
         }
-        if b.record
-            .tags
-            .iter()
-            .any(|t| t.name.eq_ignore_ascii_case(name))
-        {
+        if !seen.insert(name.to_lowercase()) {
             b.warn(
                 "duplicate-tag",
                 format!("the tag `{name}` is given twice: both values are kept"),
