@@ -522,3 +522,36 @@ fn a_psn_file_of_comments_only_is_shogi() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn repeated_tags_keep_every_value_through_psn_and_psn2() {
+    let input =
+        "[Sente \"a\"]\n[Sente \"b\"]\n[Event \"one\"]\n[Event \"two\"]\n[Black \"B\"]\n\n1.P-7f\n";
+    let tags = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with('['))
+            .map(str::to_owned)
+            .collect()
+    };
+    let psn = stdout(&kifu(&["convert", "--to", "psn", "-"], Some(input)));
+    assert_eq!(
+        tags(&psn)[..2],
+        ["[Sente \"a\"]".to_owned(), "[Gote \"\"]".to_owned()]
+    );
+    for kept in [
+        "[Event \"one\"]",
+        "[Event \"two\"]",
+        "[Sente \"b\"]",
+        "[Black \"B\"]",
+    ] {
+        assert!(tags(&psn).contains(&kept.to_owned()), "{kept}:\n{psn}");
+    }
+    // Through PSN2 (`[Black]` first) and back: the same tags, the player first.
+    let psn2 = stdout(&kifu(&["convert", "--to", "usi", "-"], Some(input)));
+    assert!(psn2.starts_with("[Black \"a\"]"), "{psn2}");
+    let back = stdout(&kifu(&["convert", "--to", "psn", "-"], Some(&psn2)));
+    assert_eq!(tags(&back)[0], "[Sente \"a\"]");
+    for kept in ["[Event \"one\"]", "[Event \"two\"]", "b\"]", "B\"]"] {
+        assert!(back.contains(kept), "{kept}:\n{back}");
+    }
+}

@@ -386,16 +386,24 @@ impl PsnGame {
         &self.raw.record
     }
 
-    /// Black's (sente's) name: the `[Sente]` tag, else `[Black]` (names in any case).
+    /// Black's (sente's) name: the first `[Sente]` or `[Black]` tag (names in any case).
     pub fn sente(&self) -> Option<&str> {
-        let record = &self.raw.record;
-        record.tag("Sente").or_else(|| record.tag("Black"))
+        self.player("Sente", "Black")
     }
 
-    /// White's (gote's) name: the `[Gote]` tag, else `[White]` (names in any case).
+    /// The value of the first tag named `own` or `other` (any case), in file order.
+    fn player(&self, own: &str, other: &str) -> Option<&str> {
+        self.raw
+            .record
+            .tags
+            .iter()
+            .find(|t| t.name.eq_ignore_ascii_case(own) || t.name.eq_ignore_ascii_case(other))
+            .map(|t| t.value.as_str())
+    }
+
+    /// White's (gote's) name: the first `[Gote]` or `[White]` tag (names in any case).
     pub fn gote(&self) -> Option<&str> {
-        let record = &self.raw.record;
-        record.tag("Gote").or_else(|| record.tag("White"))
+        self.player("Gote", "White")
     }
 
     /// The result: a PGN result in the move text, else the `[Result]` tag, else the one the

@@ -108,27 +108,42 @@ fn write(
     psn2: bool,
 ) -> String {
     let mut out = String::new();
-    let sente = record.tag("Sente");
-    let gote = record.tag("Gote");
+    // Every tag is written once: `used` marks the ones already out (a repeated tag keeps all
+    // its values).
+    let mut used = vec![false; record.tags.len()];
+    let find = |name: &str| {
+        record
+            .tags
+            .iter()
+            .position(|t| t.name.eq_ignore_ascii_case(name))
+    };
     let (first, second) = if psn2 {
         ("Black", "White")
     } else {
         ("Sente", "Gote")
     };
-    push_tag(
-        &mut out,
-        first,
-        sente.or_else(|| record.tag("Black")).unwrap_or(""),
-    );
-    push_tag(
-        &mut out,
-        second,
-        gote.or_else(|| record.tag("White")).unwrap_or(""),
-    );
+    // The player is the first `[Sente]` or `[Black]` tag of the file (PSN2 names it Black).
+    for (name, own, other) in [(first, "Sente", "Black"), (second, "Gote", "White")] {
+        let i = record
+            .tags
+            .iter()
+            .position(|t| t.name.eq_ignore_ascii_case(own) || t.name.eq_ignore_ascii_case(other));
+        push_tag(
+            &mut out,
+            name,
+            i.map_or("", |i| record.tags[i].value.as_str()),
+        );
+        if let Some(i) = i {
+            used[i] = true;
+        }
+    }
     push_tag(&mut out, "SFEN", &start.to_sfen());
     for name in ROSTER {
-        if let Some(value) = record.tag(name) {
-            push_tag(&mut out, name, value);
+        for (i, tag) in record.tags.iter().enumerate() {
+            if !used[i] && tag.name.eq_ignore_ascii_case(name) {
+                push_tag(&mut out, name, &tag.value);
+                used[i] = true;
+            }
         }
     }
     let result = record
@@ -141,21 +156,20 @@ fn write(
     if let Some(t) = terminal
         && !psn2
         && t.word.shogidokoro() != t.word
-        && record.tag("Termination").is_none()
+        && find("Termination").is_none()
     {
         push_tag(&mut out, "Termination", t.word.as_str());
     }
-    let skip = |name: &str| {
-        let is = |n: &str| name.eq_ignore_ascii_case(n);
-        ["Sente", "Gote", "SFEN", "FEN", "Result"]
+    // The start position and the result are written from the game itself.
+    let regenerated = |name: &str| {
+        ["SFEN", "FEN", "Result"]
             .iter()
-            .chain(ROSTER.iter())
-            .any(|n| is(n))
-            || (is("Black") && sente.is_none())
-            || (is("White") && gote.is_none())
+            .any(|n| name.eq_ignore_ascii_case(n))
     };
-    for tag in record.tags.iter().filter(|t| !skip(&t.name)) {
-        push_tag(&mut out, &tag.name, &tag.value);
+    for (i, tag) in record.tags.iter().enumerate() {
+        if !used[i] && !regenerated(&tag.name) {
+            push_tag(&mut out, &tag.name, &tag.value);
+        }
     }
     out.push('\n');
 
