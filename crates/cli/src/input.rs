@@ -430,6 +430,11 @@ fn walk_in(
 /// An encoding from a command-line name: `utf-8`, `gbk`, `gb18030`, `big5`, `shift_jis` and
 /// every WHATWG label.
 pub(crate) fn parse_encoding(s: &str) -> Result<&'static Encoding, String> {
+    if Encoding::for_label(s.as_bytes()) == Some(encoding_rs::REPLACEMENT) {
+        return Err(format!(
+            "`{s}` names the WHATWG replacement encoding, which turns every character into U+FFFD"
+        ));
+    }
     Encoding::for_label(s.as_bytes()).ok_or_else(|| {
         format!(
             "expected an encoding (utf-8, gbk, gb18030, big5, shift_jis, euc-jp, or another WHATWG label such as windows-1252), found `{s}`"
@@ -441,6 +446,13 @@ pub(crate) fn parse_encoding(s: &str) -> Result<&'static Encoding, String> {
 pub(crate) fn encode(text: &str, encoding: &'static Encoding) -> Result<Vec<u8>, String> {
     if encoding == UTF_8 {
         return Ok(text.as_bytes().to_vec());
+    }
+    // encoding_rs encodes UTF-16 as UTF-8 (the WHATWG rule for web forms); a file wants UTF-16.
+    if encoding == encoding_rs::UTF_16LE {
+        return Ok(text.encode_utf16().flat_map(u16::to_le_bytes).collect());
+    }
+    if encoding == encoding_rs::UTF_16BE {
+        return Ok(text.encode_utf16().flat_map(u16::to_be_bytes).collect());
     }
     let mut encoder = encoding.new_encoder();
     let mut out = vec![

@@ -997,3 +997,34 @@ fn perft_names_a_position_of_the_other_game() {
         stderr(&out)
     );
 }
+
+#[test]
+fn utf16_output_is_utf16() {
+    let input = testdata("xiangqi-wxf.pgn");
+    for (label, first) in [("utf-16le", [b'[', 0]), ("utf-16be", [0, b'['])] {
+        let out = kifu(
+            &[
+                "convert",
+                "--to",
+                "chinese",
+                "--output-encoding",
+                label,
+                &input,
+            ],
+            None,
+        );
+        assert_eq!(out.status.code(), Some(0), "{label}");
+        assert_eq!(out.stdout[..2], first, "{label}");
+        let units: Vec<u16> = out
+            .stdout
+            .chunks(2)
+            .map(|c| match label {
+                "utf-16le" => u16::from_le_bytes([c[0], c[1]]),
+                _ => u16::from_be_bytes([c[0], c[1]]),
+            })
+            .collect();
+        let text = String::from_utf16(&units).expect("UTF-16");
+        let utf8 = kifu(&["convert", "--to", "chinese", &input], None);
+        assert_eq!(text, stdout(&utf8), "{label}");
+    }
+}
