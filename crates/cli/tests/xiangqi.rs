@@ -1028,3 +1028,12 @@ fn utf16_output_is_utf16() {
         assert_eq!(text, stdout(&utf8), "{label}");
     }
 }
+
+#[test]
+fn a_comment_that_starts_like_json_is_a_comment() {
+    let out = kifu(
+        &["check", "-"],
+        Some("{\"variant\" is what we play}\n1. C2.5 H8+7 *\n"),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}

@@ -225,7 +225,17 @@ fn check_one(
     each: &mut impl FnMut(&Origin<'_>, Game<'_>, bool, &mut Reporter) -> After,
 ) -> (bool, bool) {
     let (name, game_no) = (origin.name, origin.game_no);
-    if raw.record.tags.is_empty() && raw.source.trim_start().starts_with("{\"variant\"") {
+    // A line of kifu's JSON (`{"variant": ...}`), not a PGN comment that starts so.
+    let json_line = raw.source.trim_start().starts_with("{\"variant\"")
+        && raw
+            .source
+            .lines()
+            .find(|l| !l.trim().is_empty())
+            .is_some_and(|l| {
+                serde_json::from_str::<serde_json::Value>(l)
+                    .is_ok_and(|v| v.get("variant").is_some())
+            });
+    if raw.record.tags.is_empty() && json_line {
         let d = notation_traits::Diagnostic::new(
             notation_traits::Severity::Error,
             "json-input",
