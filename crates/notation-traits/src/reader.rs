@@ -537,14 +537,14 @@ fn parse_tags(cur: &mut Cursor<'_>, b: &mut Builder) {
         cur.bump_while(|c| c == ' ' || c == '\t');
         if name.is_empty() || cur.peek() != Some('"') {
             cur.bump_while(|c| c != '\n');
+            let written = cur.text[start_at..cur.at].trim_end();
             b.error(
                 "bad-tag",
-                format!(
-                    "expected a tag pair `[Name \"value\"]`, found `{}`",
-                    cur.text[start_at..cur.at].trim_end()
-                ),
+                format!("expected a tag pair `[Name \"value\"]`, found `{written}`"),
                 cur.span_from(start),
             );
+            // Nothing is lost: the line is kept as a comment before the moves.
+            b.current.comments.push(written.to_owned());
             continue;
         }
         cur.bump();
@@ -583,6 +583,12 @@ fn parse_tags(cur: &mut Cursor<'_>, b: &mut Builder) {
                 format!("tag `{name}`: expected `\"]` to close the tag pair, found {found}"),
                 cur.span_from(start),
             );
+            // The tag keeps the value read; the whole line is kept as a comment too.
+            if !rest.trim().is_empty() {
+                b.current
+                    .comments
+                    .push(cur.text[start_at..cur.at].trim_end().to_owned());
+            }
         } else {
             cur.bump();
         }
@@ -1027,6 +1033,17 @@ mod tests {
         let games = read_all("1. C2.5 {a\n\n[not a tag]\nb} H8+7\n");
         assert_eq!(games.len(), 1);
         assert_eq!(games[0].record.main.moves.len(), 2);
+    }
+
+    #[test]
+    fn a_bad_tag_is_kept_as_a_comment() {
+        let games = read_all("[Event a]\n[Round \"x\" extra]\n[Site \"s\"]\n\n1. C2.5 *\n");
+        let g = &games[0];
+        let codes: Vec<&str> = g.diagnostics.iter().map(|d| d.code.as_str()).collect();
+        assert_eq!(codes, ["bad-tag", "bad-tag"]);
+        assert_eq!(g.record.main.comments, ["[Event a]", "[Round \"x\" extra]"]);
+        assert_eq!(g.record.tag("Round"), Some("x"));
+        assert_eq!(g.record.tag("Site"), Some("s"));
     }
 
     #[test]
