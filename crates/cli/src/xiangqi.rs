@@ -113,13 +113,15 @@ fn readings_to_try(
     let from = opts.from.filter(|f| f.variant() == crate::Variant::Xiangqi);
     let kinds = match from.or(tag_kind) {
         Some(k) => vec![k],
+        // In this order, the first wins where readings give the same moves (or none): plain
+        // coordinates (`h2h8`) are ICCS before they are WinBoard's long algebraic.
         None => vec![
             InputNotation::Wxf,
             InputNotation::Chinese,
             InputNotation::Algebraic,
-            InputNotation::Winboard,
             InputNotation::Iccs,
             InputNotation::Uci,
+            InputNotation::Winboard,
         ],
     };
     let given_language = opts.lang.or(tag_language);

@@ -1037,3 +1037,22 @@ fn a_comment_that_starts_like_json_is_a_comment() {
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
+
+#[test]
+fn plain_coordinates_whose_first_move_is_illegal_are_still_iccs() {
+    // h2h8 jumps the cannon over two pieces: the error names the cannon's rule, not a pawn.
+    let out = kifu(
+        &["check", "-"],
+        Some("1. h2h8 h9g7 2. h0g2 i9h9 3. i0h0 b9c7\n"),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let text = stderr(&out);
+    assert!(
+        text.contains("read as ICCS coordinates, ranks 0-9"),
+        "{text}"
+    );
+    assert!(
+        text.contains("error[cannon-screen]: ply 1 (`h2h8`)"),
+        "{text}"
+    );
+}
