@@ -1,6 +1,7 @@
 //! Opening the inputs: files or standard input, decoded to UTF-8 and read game by game.
 //!
-//! The encoding is forced with `--encoding`, else detected from the first 64 KiB: a byte-order
+//! The encoding is forced with `--encoding`, else detected from the first 64 KiB (or, when they
+//! are all ASCII, from the first other bytes and the 64 KiB after them): a byte-order
 //! mark (UTF-8, UTF-16), then valid UTF-8, else chardetng's guess (GBK, Big5, Shift_JIS, ...).
 //! Bytes that are not valid in the encoding are an input error (exit code 3) naming their
 //! offset, never replacement characters.
@@ -60,8 +61,23 @@ pub(crate) fn open(
             detect(&prefix, complete, shogi).map_err(|e| (name.clone(), e))?
         }
     };
+    // A file whose first 64 KiB are ASCII may still be GBK further on: its first other bytes
+    // decide (all the encodings detected agree with ASCII on what came before).
+    let late = forced.is_none() && !complete && prefix.is_ascii();
+    let shogi = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("psn"));
     let chained = io::Cursor::new(prefix).chain(raw);
-    let reader: Box<dyn BufRead> = if encoding == UTF_8 {
+    let reader: Box<dyn BufRead> = if late {
+        Box::new(BufReader::with_capacity(
+            1 << 16,
+            LateDetected::Ascii {
+                inner: Box::new(chained),
+                shogi,
+                passed: 0,
+            },
+        ))
+    } else if encoding == UTF_8 {
         Box::new(BufReader::with_capacity(1 << 16, chained))
     } else {
         Box::new(BufReader::with_capacity(
@@ -76,6 +92,65 @@ pub(crate) fn open(
         encoding,
         detected,
     })
+}
+
+/// Input read as ASCII until its first byte above 127; then the next 64 KiB decide as [`detect`]
+/// does: UTF-8 reads on as it is, a detected legacy encoding (GBK, Big5, Shift_JIS, ...)
+/// decodes the rest. When nothing fits, the bytes pass as they are and the game reader reports
+/// the line that is not UTF-8.
+enum LateDetected {
+    /// Nothing but ASCII so far.
+    Ascii {
+        inner: Box<dyn Read>,
+        shogi: bool,
+        /// Bytes handed out so far.
+        passed: u64,
+    },
+    /// Decided.
+    Decided(Box<dyn Read>),
+}
+
+impl Read for LateDetected {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let (inner, shogi, passed) = match self {
+            LateDetected::Decided(r) => return r.read(buf),
+            LateDetected::Ascii {
+                inner,
+                shogi,
+                passed,
+            } => (inner, *shogi, passed),
+        };
+        let n = inner.read(buf)?;
+        let Some(k) = buf[..n].iter().position(|b| !b.is_ascii()) else {
+            *passed += n as u64;
+            return Ok(n);
+        };
+        let offset = *passed + k as u64;
+        // Hand out the ASCII before the first other byte; that byte and the 64 KiB after it
+        // decide the rest.
+        let mut window = buf[k..n].to_vec();
+        let taken = std::mem::replace(inner, Box::new(io::empty()));
+        let mut rest = taken;
+        rest.by_ref().take(SNIFF as u64).read_to_end(&mut window)?;
+        let complete = window.len() < SNIFF + (n - k);
+        let encoding = match detect_without_bom(&window, complete, shogi, false) {
+            Ok((e, _)) => e,
+            Err(_) => UTF_8,
+        };
+        let chained = io::Cursor::new(window).chain(rest);
+        *self = LateDetected::Decided(if encoding == UTF_8 {
+            Box::new(chained)
+        } else {
+            let mut decoded = Decoded::new(chained, encoding, false);
+            decoded.consumed = offset;
+            Box::new(decoded)
+        });
+        if k == 0 {
+            // Nothing to hand out before the decision: read on in the decided encoding.
+            return self.read(buf);
+        }
+        Ok(k)
+    }
 }
 
 /// A reader that counts the bytes read through it.
@@ -126,6 +201,17 @@ fn detect(prefix: &[u8], complete: bool, shogi: bool) -> io::Result<(&'static En
     if let Some((encoding, _)) = Encoding::for_bom(prefix) {
         return Ok((encoding, false));
     }
+    detect_without_bom(prefix, complete, shogi, true)
+}
+
+/// [`detect`] after the byte-order mark: UTF-8, else (with `utf16`) UTF-16 by its zero bytes,
+/// else chardetng's guess among the encodings kifu detects.
+fn detect_without_bom(
+    prefix: &[u8],
+    complete: bool,
+    shogi: bool,
+    utf16: bool,
+) -> io::Result<(&'static Encoding, bool)> {
     let bad = match std::str::from_utf8(prefix) {
         Ok(_) => return Ok((UTF_8, false)),
         // A character cut at the end of the sniffed part is still UTF-8.
@@ -136,7 +222,7 @@ fn detect(prefix: &[u8], complete: bool, shogi: bool) -> io::Result<(&'static En
     let before = String::from_utf8_lossy(&prefix[..bad]);
     let line = before.matches('\n').count() + 1;
     let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    if let Some(utf16) = utf16_by_zeros(prefix) {
+    if let Some(utf16) = utf16_by_zeros(prefix).filter(|_| utf16) {
         return Ok((utf16, true));
     }
     let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);

@@ -383,3 +383,41 @@ fn a_failing_output_is_exit_3_not_a_panic() {
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn gbk_after_64_kib_of_ascii_is_still_detected() {
+    let dir = TempDir::new("late-gbk");
+    let ascii = b"[Event \"g\"]\n\n1. C2.5 H8+7 *\n\n".repeat(2300);
+    assert!(ascii.len() > 64 * 1024);
+    // 炮二平五 马８进７ in GBK.
+    let gbk: &[u8] = b"[Event \"x\"]\n\n1. \xc5\xda\xb6\xfe\xc6\xbd\xce\xe5 \xc2\xed\xa3\xb8\xbd\xf8\xa3\xb7 *\n";
+    let file = dir.path("late.pgn");
+    std::fs::write(&file, [ascii.as_slice(), gbk].concat()).unwrap();
+    let out = kifu(&["convert", "--to", "iccs", "--style", "engine", s(&file)]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.trim_end().ends_with("1. h2e2 h9g7\n*"),
+        "{}",
+        &text[text.len() - 80..]
+    );
+    // Bytes that fit no encoding there are still an input error naming their line.
+    let bad = dir.path("bad.pgn");
+    std::fs::write(
+        &bad,
+        [ascii.as_slice(), b"[Event \"\xff\xfe\x80\"]\n1. C2.5 *\n"].concat(),
+    )
+    .unwrap();
+    let out = kifu(&["check", s(&bad)]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("line 9201: the input is not UTF-8"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
