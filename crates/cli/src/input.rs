@@ -198,6 +198,13 @@ const DETECTED: [&Encoding; 5] = [
 /// Cyrillic code page, or binary data): the line and column where UTF-8 fails, and what they
 /// look like.
 fn detect(prefix: &[u8], complete: bool, shogi: bool) -> io::Result<(&'static Encoding, bool)> {
+    // UTF-32's marks begin like UTF-16LE's; encoding_rs has no UTF-32.
+    if prefix.starts_with(&[0xFF, 0xFE, 0, 0]) || prefix.starts_with(&[0, 0, 0xFE, 0xFF]) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            "the input is UTF-32 (its byte-order mark says so), which kifu does not read: convert it to UTF-8",
+        ));
+    }
     if let Some((encoding, _)) = Encoding::for_bom(prefix) {
         return Ok((encoding, false));
     }

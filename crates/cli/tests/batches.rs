@@ -421,3 +421,17 @@ fn gbk_after_64_kib_of_ascii_is_still_detected() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn utf32_is_an_input_error() {
+    let dir = TempDir::new("utf32");
+    let file = dir.path("u32.pgn");
+    let mut bytes = vec![0xFF, 0xFE, 0, 0];
+    for c in "1. C2.5 H8+7 *\n".chars() {
+        bytes.extend((c as u32).to_le_bytes());
+    }
+    std::fs::write(&file, bytes).unwrap();
+    let out = kifu(&["check", s(&file)]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the input is UTF-32"));
+}
