@@ -1056,3 +1056,43 @@ fn plain_coordinates_whose_first_move_is_illegal_are_still_iccs() {
         "{text}"
     );
 }
+
+#[test]
+fn repair_mends_more_faults_than_one_search_allows() {
+    // Every 8th move of a 76-ply game gets the piece letter `X`: 9 faults, more than the 8
+    // changes one search of the whole game allows, so each is read with the plies after it.
+    let original = std::fs::read_to_string(testdata("xiangqi-wxf.pgn")).unwrap();
+    let (tags, movetext) = original.split_once("\n\n").unwrap();
+    let mut n = 0;
+    let typed: Vec<String> = movetext
+        .split_whitespace()
+        .map(|t| {
+            let is_move =
+                !t.ends_with('.') && t.chars().any(|c| c.is_ascii_digit()) && t.len() == 4;
+            if is_move {
+                n += 1;
+                if n % 8 == 0 {
+                    return format!("X{}", &t[1..]);
+                }
+            }
+            t.to_owned()
+        })
+        .collect();
+    assert_eq!(n, 76);
+    let typed = format!("{tags}\n\n{}\n", typed.join(" "));
+    let out = kifu(&["check", "--repair", "-"], Some(&typed));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).ends_with("0 with errors, 9 warnings\n"),
+        "{}",
+        stderr(&out)
+    );
+    let moves = |text: &str, repair: bool| {
+        let mut args = vec!["convert", "--to", "iccs", "--style", "engine", "-"];
+        if repair {
+            args.push("--repair");
+        }
+        stdout(&kifu(&args, Some(text)))
+    };
+    assert_eq!(moves(&typed, true), moves(&original, false));
+}

@@ -95,6 +95,10 @@ impl<P: Position> Replayed<P> {
 /// as confirmed by the rest of the game.
 const CONFIRMING_PLIES: usize = 3;
 
+/// How many plies from a fault are read to repair it when the whole line has no reading within
+/// the limits (more faulty moves than [`RepairLimits::max_changes`], or too many positions).
+const WINDOW: usize = 24;
+
 /// The most candidates a diagnostic lists; more say how many there are instead.
 const MAX_CANDIDATES: usize = 6;
 
@@ -244,17 +248,22 @@ impl<N: ?Sized> Context<'_, N> {
         N: TextNotation<P>,
     {
         let texts: Vec<&str> = raw.moves.iter().map(|m| m.text.as_str()).collect();
-        let found = if reads_cleanly(&start, &texts, self.notation) {
-            None
-        } else {
-            Some(find_readings(&start, &texts, self.notation, options.limits))
-        };
-        let no_reading = found.as_ref().and_then(|r| r.as_ref().err().copied());
-        let readings = found.and_then(Result::ok);
+        // The readings of the line with the fewest changes, as a window of the line: (the index
+        // of its first move, the index after its last, the readings). The whole line first;
+        // when it has none within the limits (a game with very many faults), each fault is
+        // read with the next WINDOW plies instead.
+        let mut window: Option<(usize, usize, Readings<P::Move>)> = None;
+        let mut no_reading = None;
+        if !reads_cleanly(&start, &texts, self.notation) {
+            match find_readings(&start, &texts, self.notation, options.limits) {
+                Ok(r) => window = Some((0, texts.len(), r)),
+                Err(why) => no_reading = Some(why),
+            }
+        }
         // The readings that agree with the moves followed so far.
-        let mut alive: Vec<usize> = readings
+        let mut alive: Vec<usize> = window
             .as_ref()
-            .map_or_else(Vec::new, |r| (0..r.lines.len()).collect());
+            .map_or_else(Vec::new, |(_, _, r)| (0..r.lines.len()).collect());
         let mut out = Line {
             comments: raw.comments.clone(),
             moves: Vec::with_capacity(raw.moves.len()),
@@ -314,7 +323,24 @@ impl<N: ?Sized> Context<'_, N> {
                 Err(err) => {
                     faulty = true;
                     let mut d = error_diagnostic(&err, entry, ply, &pos.to_text());
-                    let Some(readings) = readings.as_ref() else {
+                    if no_reading.is_some() && window.as_ref().is_none_or(|w| i >= w.1) {
+                        let end = (i + WINDOW).min(texts.len());
+                        match find_readings(&pos, &texts[i..end], self.notation, options.limits) {
+                            Ok(r) => {
+                                alive = (0..r.lines.len()).collect();
+                                window = Some((i, end, r));
+                            }
+                            Err(why) => {
+                                no_reading = Some(why);
+                                window = None;
+                            }
+                        }
+                    }
+                    let Some((offset, window_end, readings)) = window
+                        .as_ref()
+                        .filter(|w| i < w.1)
+                        .map(|(o, e, r)| (*o, *e, r))
+                    else {
                         d.help = Some(match (i + 1 < raw.moves.len(), no_reading) {
                             (true, Some(why)) => {
                                 format!("{why}: the moves after this one were not checked")
@@ -327,9 +353,17 @@ impl<N: ?Sized> Context<'_, N> {
                         self.stop(&mut accepting, &mut end, &mut unread, &pos, raw, i);
                         break;
                     };
+                    // What follows the fault within the window: the rest of the game, or the
+                    // next plies.
+                    let plies_after = window_end - i - 1;
+                    let rest = if window_end == raw.moves.len() {
+                        "the rest of the game".to_owned()
+                    } else {
+                        format!("the next {plies_after} plies")
+                    };
                     let mut choices: Vec<P::Move> = Vec::new();
                     for &k in &alive {
-                        let m = readings.lines[k][i];
+                        let m = readings.lines[k][i - offset];
                         if !choices.contains(&m) {
                             choices.push(m);
                         }
@@ -341,7 +375,6 @@ impl<N: ?Sized> Context<'_, N> {
                     if let ([only], [text]) = (choices.as_slice(), written.as_slice()) {
                         // The rest of the game decides when it rules out other moves spelt as
                         // near, or when several plies after the fault read with this one.
-                        let plies_after = raw.moves.len() - i - 1;
                         let nearest = near_moves(&pos, &entry.text, self.notation).len();
                         let decided = nearest >= 2 || plies_after >= CONFIRMING_PLIES;
                         if options.repair && accepting && decided {
@@ -357,7 +390,7 @@ impl<N: ?Sized> Context<'_, N> {
                             w.span = d.span;
                             let why = if nearest >= 2 {
                                 format!(
-                                    "`{text}` is the only move spelt nearly so that lets the rest of the game be read"
+                                    "`{text}` is the only move spelt nearly so that lets {rest} be read"
                                 )
                             } else {
                                 format!(
@@ -373,7 +406,7 @@ impl<N: ?Sized> Context<'_, N> {
                         } else {
                             d.candidates = written.clone();
                             d.help = Some(if decided {
-                                format!("the rest of the game reads only with `{text}`")
+                                format!("{rest} reads only with `{text}`")
                             } else {
                                 format!(
                                     "`{text}` is the nearest legal spelling, but too little of the game follows to confirm it"
@@ -384,13 +417,13 @@ impl<N: ?Sized> Context<'_, N> {
                         }
                         *only
                     } else {
-                        let plies_after = raw.moves.len() - i - 1;
                         let help = if plies_after == 0 {
                             "nothing after it in the game decides between them".to_owned()
                         } else {
-                            let transposed = transposition(&pos, i, readings, &alive, &choices);
+                            let transposed =
+                                transposition(&pos, (i, offset), readings, &alive, &choices);
                             format!(
-                                "the rest of the game fits {} readings{}",
+                                "{rest} fits {} readings{}",
                                 written.len(),
                                 transposed.map_or_else(String::new, |p| format!(
                                     "; they transpose: the positions agree again after ply {p}"
@@ -413,8 +446,10 @@ impl<N: ?Sized> Context<'_, N> {
                     }
                 }
             };
-            if let Some(readings) = readings.as_ref() {
-                alive.retain(|&k| readings.lines[k][i] == mv);
+            if let Some((offset, end, readings)) = window.as_ref()
+                && i < *end
+            {
+                alive.retain(|&k| readings.lines[k][i - offset] == mv);
             }
             if accepting {
                 out.moves.push(self.accepted(entry, mv, &pos, ply));
@@ -619,18 +654,25 @@ fn error_diagnostic(
 /// (board, side to move and hands; counters aside).
 fn transposition<P: Position>(
     pos: &P,
-    i: usize,
+    (i, offset): (usize, usize),
     readings: &Readings<P::Move>,
     alive: &[usize],
     choices: &[P::Move],
 ) -> Option<u32> {
+    // `readings` begin at move `offset` of the line.
+    let i_local = i - offset;
     let reps: Vec<usize> = choices
         .iter()
-        .filter_map(|&c| alive.iter().copied().find(|&k| readings.lines[k][i] == c))
+        .filter_map(|&c| {
+            alive
+                .iter()
+                .copied()
+                .find(|&k| readings.lines[k][i_local] == c)
+        })
         .collect();
     let mut positions: Vec<P> = reps.iter().map(|_| pos.clone()).collect();
     let len = readings.lines.first().map_or(0, Vec::len);
-    for j in i..len {
+    for j in i_local..len {
         for (p, &k) in positions.iter_mut().zip(&reps) {
             p.play_unchecked(readings.lines[k][j]);
         }
@@ -645,7 +687,7 @@ fn transposition<P: Position>(
         };
         let first = key(&positions[0]);
         if positions.iter().all(|p| key(p) == first) {
-            return Some(j as u32 + 1);
+            return Some((j + offset) as u32 + 1);
         }
     }
     None
