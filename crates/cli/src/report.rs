@@ -207,11 +207,33 @@ impl Reporter {
 
     /// An input or output failure (exit code 3).
     pub(crate) fn io_error(&mut self, file: &str, message: &str) {
+        self.io_error_in_game(file, None, message);
+    }
+
+    /// An input failure within game `game` (undecodable bytes spoil one game). The JSON form
+    /// carries the line and column a message starts with (`line 9201: ...`,
+    /// `line 3, column 10: ...`).
+    pub(crate) fn io_error_in_game(&mut self, file: &str, game: Option<usize>, message: &str) {
         self.io_failed = true;
+        let number = |s: &str| -> Option<(u64, usize)> {
+            let digits = s.bytes().take_while(u8::is_ascii_digit).count();
+            s[..digits].parse().ok().map(|n| (n, digits))
+        };
+        let (line, column) = match message
+            .strip_prefix("line ")
+            .and_then(|s| number(s).map(|(n, d)| (n, &s[d..])))
+        {
+            Some((line, rest)) => (
+                Some(line),
+                rest.strip_prefix(", column ")
+                    .and_then(|s| number(s).map(|(n, _)| n)),
+            ),
+            None => (None, None),
+        };
         let text = match self.format {
             Format::Json => json!({
-                "severity": "error", "code": "io", "file": file, "game": null, "line": null,
-                "column": null, "ply": null, "text": null, "message": message, "help": null,
+                "severity": "error", "code": "io", "file": file, "game": game, "line": line,
+                "column": column, "ply": null, "text": null, "message": message, "help": null,
                 "candidates": [], "position": null,
             })
             .to_string(),

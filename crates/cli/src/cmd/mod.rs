@@ -187,7 +187,7 @@ pub(crate) fn for_each_game(
                 Err(e) => {
                     // Undecodable bytes spoil one game; the reader goes on with the next. The
                     // game counts, so that the next one's number matches the summary.
-                    reporter.io_error(&name, &e.to_string());
+                    reporter.io_error_in_game(&name, Some(origin.game_no), &e.to_string());
                     reporter.games += 1;
                     reporter.with_errors += 1;
                     continue;
