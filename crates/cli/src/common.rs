@@ -168,16 +168,21 @@ pub(crate) fn record_from_command(
     record
 }
 
-/// The moves of a line as JSON objects (CLI.md, "JSON game record"); `first_ply` is the ply of
-/// the first.
-pub(crate) fn moves_json<P: Position>(
+/// The moves of a line as a JSON array (CLI.md, "JSON game record"), written to `out` move by
+/// move so that a long game never holds its whole tree of JSON values; `first_ply` is the ply
+/// of the first.
+pub(crate) fn write_moves_json<P: Position>(
+    out: &mut String,
     moves: &[MoveEntry<P::Move>],
     start: &P,
     first_ply: u32,
-) -> Vec<Value> {
+) {
     let mut pos = start.clone();
-    let mut out = Vec::with_capacity(moves.len());
+    out.push('[');
     for (i, m) in moves.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
         let mut obj = json!({
             "ply": first_ply + i as u32,
             "text": m.text,
@@ -190,22 +195,57 @@ pub(crate) fn moves_json<P: Position>(
         if !m.nags.is_empty() {
             obj["nags"] = json!(m.nags);
         }
-        if !m.variations.is_empty() {
-            obj["variations"] = Value::Array(
-                m.variations
-                    .iter()
-                    .map(|v| Value::Array(moves_json(&v.moves, &pos, first_ply + i as u32)))
-                    .collect(),
-            );
+        if m.variations.is_empty() {
+            out.push_str(&obj.to_string());
+        } else {
             // Comments before a variation's first move, one list per variation.
             if m.variations.iter().any(|v| !v.comments.is_empty()) {
                 obj["variation_comments"] =
                     json!(m.variations.iter().map(|v| &v.comments).collect::<Vec<_>>());
             }
+            // `"variations"` goes after `"nags"`, before `"variation_comments"`, as before.
+            let comments = obj
+                .as_object_mut()
+                .and_then(|o| o.shift_remove("variation_comments"));
+            let text = obj.to_string();
+            out.push_str(&text[..text.len() - 1]);
+            out.push_str(",\"variations\":[");
+            for (k, v) in m.variations.iter().enumerate() {
+                if k > 0 {
+                    out.push(',');
+                }
+                write_moves_json(out, &v.moves, &pos, first_ply + i as u32);
+            }
+            out.push(']');
+            if let Some(c) = comments {
+                out.push_str(",\"variation_comments\":");
+                out.push_str(&c.to_string());
+            }
+            out.push('}');
         }
-        out.push(obj);
         pos.play_unchecked(m.mv);
     }
+    out.push(']');
+}
+
+/// `obj` (built with `"moves": null`) as JSON text, with the moves written in place of the
+/// null by [`write_moves_json`].
+pub(crate) fn game_json<P: Position>(
+    obj: &Value,
+    moves: &[MoveEntry<P::Move>],
+    start: &P,
+) -> String {
+    let text = obj.to_string();
+    // Inside JSON strings every `"` is escaped, so the first `"moves":null` is the key itself.
+    let key = "\"moves\":null";
+    let Some(at) = text.find(key) else {
+        return text;
+    };
+    let mut out = String::with_capacity(text.len() + moves.len() * 96);
+    out.push_str(&text[..at]);
+    out.push_str("\"moves\":");
+    write_moves_json(&mut out, moves, start, 1);
+    out.push_str(&text[at + key.len()..]);
     out
 }
 

@@ -216,7 +216,7 @@ pub(crate) fn write_json(checked: &Checked) -> String {
         "tags": common::tags_json(&record.tags),
         "start": r.start.to_sfen(),
         "comments": record.main.comments,
-        "moves": common::moves_json(&record.main.moves, &r.start, 1),
+        "moves": null,
         "result": result.map(GameResult::as_str),
     });
     if let Some(t) = termination(checked) {
@@ -235,7 +235,7 @@ pub(crate) fn write_json(checked: &Checked) -> String {
         obj["unread"] = json!(rest);
     }
     obj["final"] = json!(r.end.to_sfen());
-    obj.to_string()
+    common::game_json(&obj, &record.main.moves, &r.start)
 }
 
 /// A game that could not be read at all (no notation, a bad SFEN), kept as written.

@@ -608,7 +608,7 @@ pub(crate) fn write_json(checked: &Checked) -> String {
         "tags": common::tags_json(&record.tags),
         "start": r.start.to_fen(),
         "comments": record.main.comments,
-        "moves": common::moves_json(&record.main.moves, &r.start, 1),
+        "moves": null,
         "result": checked.result().map(GameResult::as_str),
     });
     if let Some(t) = termination(checked) {
@@ -621,7 +621,7 @@ pub(crate) fn write_json(checked: &Checked) -> String {
         obj["unread"] = json!(rest);
     }
     obj["final"] = json!(r.end.to_fen());
-    obj.to_string()
+    common::game_json(&obj, &record.main.moves, &r.start)
 }
 
 /// A game that could not be read at all (no notation, a bad FEN), kept as written.
