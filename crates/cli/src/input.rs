@@ -219,6 +219,10 @@ fn detect_without_bom(
     shogi: bool,
     utf16: bool,
 ) -> io::Result<(&'static Encoding, bool)> {
+    // UTF-16 of ASCII text is valid UTF-8 full of NUL characters: its zero bytes tell it first.
+    if let Some(utf16) = utf16_by_zeros(prefix).filter(|_| utf16) {
+        return Ok((utf16, true));
+    }
     let bad = match std::str::from_utf8(prefix) {
         Ok(_) => return Ok((UTF_8, false)),
         // A character cut at the end of the sniffed part is still UTF-8.
@@ -229,9 +233,6 @@ fn detect_without_bom(
     let before = String::from_utf8_lossy(&prefix[..bad]);
     let line = before.matches('\n').count() + 1;
     let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    if let Some(utf16) = utf16_by_zeros(prefix).filter(|_| utf16) {
-        return Ok((utf16, true));
-    }
     let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
     detector.feed(prefix, complete);
     let first = detector.guess(None, chardetng::Utf8Detection::Allow);
@@ -246,11 +247,12 @@ fn detect_without_bom(
         let (result, _) = decoder.decode_to_string_without_replacement(prefix, &mut out, complete);
         matches!(result, DecoderResult::InputEmpty)
     };
-    let guesses = std::iter::once(first).chain(
-        regions
-            .iter()
-            .map(|tld| detector.guess(Some(tld), chardetng::Utf8Detection::Allow)),
-    );
+    // The regional guesses first (Chinese for a .pgn file, Japanese for a .psn file): a short
+    // GBK text can also decode as EUC-JP, which chardetng's plain guess may prefer.
+    let guesses = regions
+        .iter()
+        .map(|tld| detector.guess(Some(tld), chardetng::Utf8Detection::Allow))
+        .chain(std::iter::once(first));
     for guess in guesses {
         if DETECTED.contains(&guess) && decodes(guess) {
             return Ok((guess, true));
