@@ -247,12 +247,18 @@ fn detect_without_bom(
         let (result, _) = decoder.decode_to_string_without_replacement(prefix, &mut out, complete);
         matches!(result, DecoderResult::InputEmpty)
     };
-    // The regional guesses first (Chinese for a .pgn file, Japanese for a .psn file): a short
-    // GBK text can also decode as EUC-JP, which chardetng's plain guess may prefer.
-    let guesses = regions
+    // chardetng's plain guess first, then the regional ones (Chinese for a .pgn file, Japanese
+    // for a .psn file). A short GBK text can also decode as EUC-JP or Shift_JIS: outside a .psn
+    // file a Japanese plain guess comes after the Chinese ones.
+    let japanese = first == encoding_rs::EUC_JP || first == encoding_rs::SHIFT_JIS;
+    let regional = regions
         .iter()
-        .map(|tld| detector.guess(Some(tld), chardetng::Utf8Detection::Allow))
-        .chain(std::iter::once(first));
+        .map(|tld| detector.guess(Some(tld), chardetng::Utf8Detection::Allow));
+    let guesses: Vec<&'static Encoding> = if japanese && !shogi {
+        regional.chain(std::iter::once(first)).collect()
+    } else {
+        std::iter::once(first).chain(regional).collect()
+    };
     for guess in guesses {
         if DETECTED.contains(&guess) && decodes(guess) {
             return Ok((guess, true));
