@@ -314,13 +314,24 @@ fn same_line<M: PartialEq + std::fmt::Debug>(a: &Line<M>, b: &Line<M>) -> Result
     Ok(())
 }
 
+/// What a comment becomes through a PSN file: `~` a line break (Cheymol's files); and a `}` in
+/// a comment of several lines, which neither `{ }` nor `;` can hold, a `)` (documented in
+/// notation_traits::writer).
 fn tilde_line_breaks<M>(line: &mut Line<M>) {
+    let through_psn = |c: &str| {
+        let c = c.replace('~', "\n");
+        if c.contains('\n') {
+            c.replace('}', ")")
+        } else {
+            c
+        }
+    };
     for c in &mut line.comments {
-        *c = c.replace('~', "\n");
+        *c = through_psn(c);
     }
     for m in &mut line.moves {
         for c in &mut m.comments {
-            *c = c.replace('~', "\n");
+            *c = through_psn(c);
         }
         for v in &mut m.variations {
             tilde_line_breaks(v);
