@@ -1096,3 +1096,25 @@ fn repair_mends_more_faults_than_one_search_allows() {
     };
     assert_eq!(moves(&typed, true), moves(&original, false));
 }
+
+#[test]
+fn readings_cut_short_by_the_search_repair_nothing() {
+    // Five faults: the readings of `C8..` alone (2 x 3 x 5 x 2 later ones) fill the 32 the
+    // search keeps, so their agreeing on `C8.7` proves nothing (the game is C8.4 ... H8+7).
+    let game = "1. C8.. P9+1 2. AK+5 H5+1 3. P1+1 PH+1 4. 78+7 P9+1 *\n";
+    let out = kifu(&["check", "--repair", "--format", "json", "-"], Some(game));
+    let first = &diagnostics(&out)[0];
+    assert_eq!(first["severity"], "error", "{first}");
+    assert_eq!(first["ply"], 1);
+    assert!(
+        first["candidates"]
+            .as_array()
+            .is_some_and(|c| c.iter().any(|m| m == "C8.4")),
+        "{first}"
+    );
+    assert!(
+        !stderr(&out).contains("repaired to `C8.7`"),
+        "{}",
+        stderr(&out)
+    );
+}

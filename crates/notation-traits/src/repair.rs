@@ -41,6 +41,10 @@ pub struct Readings<M> {
     pub lines: Vec<Vec<M>>,
     /// The number of moves each reading changes (the same for all).
     pub changes: usize,
+    /// Whether these are all the readings with that many changes: false when the search
+    /// stopped at [`RepairLimits::max_readings`] or [`RepairLimits::max_nodes`], in which case
+    /// their agreeing on a move proves nothing.
+    pub complete: bool,
 }
 
 /// The moves a faulty text may have meant in `pos`: for an ambiguous move its candidates, else
@@ -161,9 +165,12 @@ where
     for changes in 0..=limits.max_changes {
         search.walk(start.clone(), 0, changes);
         if !search.found.is_empty() {
+            let complete =
+                search.found.len() < limits.max_readings && search.nodes < limits.max_nodes;
             return Ok(Readings {
                 lines: search.found,
                 changes,
+                complete,
             });
         }
         if search.nodes >= limits.max_nodes {

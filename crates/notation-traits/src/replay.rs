@@ -376,7 +376,9 @@ impl<N: ?Sized> Context<'_, N> {
                         // The rest of the game decides when it rules out other moves spelt as
                         // near, or when several plies after the fault read with this one.
                         let nearest = near_moves(&pos, &entry.text, self.notation).len();
-                        let decided = nearest >= 2 || plies_after >= CONFIRMING_PLIES;
+                        // Readings cut short by the search's limits prove nothing.
+                        let decided =
+                            readings.complete && (nearest >= 2 || plies_after >= CONFIRMING_PLIES);
                         if options.repair && accepting && decided {
                             let mut w = Diagnostic::new(
                                 Severity::Warning,
@@ -404,9 +406,21 @@ impl<N: ?Sized> Context<'_, N> {
                                     .with_position(pos.to_text()),
                             );
                         } else {
-                            d.candidates = written.clone();
+                            d.candidates = if readings.complete {
+                                written.clone()
+                            } else {
+                                // Every near spelling: the readings found are not all there are.
+                                near_moves(&pos, &entry.text, self.notation)
+                                    .into_iter()
+                                    .map(|m| self.notation.write(&pos, m))
+                                    .collect()
+                            };
                             d.help = Some(if decided {
                                 format!("{rest} reads only with `{text}`")
+                            } else if !readings.complete {
+                                format!(
+                                    "{rest} has more readings than the search weighs, so it cannot choose among these"
+                                )
                             } else {
                                 format!(
                                     "`{text}` is the nearest legal spelling, but too little of the game follows to confirm it"
