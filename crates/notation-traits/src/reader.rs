@@ -71,8 +71,8 @@ pub struct RawGame {
 #[derive(Debug)]
 pub struct GameReader<R> {
     input: R,
-    /// The line read ahead that starts the next game.
-    pending: Option<(String, Pos)>,
+    /// Lines read ahead that belong to the next game.
+    pending: std::collections::VecDeque<(String, Pos)>,
     /// The place of the next line to read.
     next: Pos,
     first_line: bool,
@@ -88,7 +88,7 @@ impl<R: BufRead> GameReader<R> {
     pub fn new(input: R) -> Self {
         GameReader {
             input,
-            pending: None,
+            pending: std::collections::VecDeque::new(),
             next: Pos::START,
             first_line: true,
             done: false,
@@ -160,6 +160,52 @@ impl<R: BufRead> GameReader<R> {
         Ok(Some((text, at)))
     }
 
+    /// Whether the `{` comment open at `line` (a tag pair after a blank line) is one left
+    /// unclosed, so that the line starts the next game: the lines after it are read ahead
+    /// (and queued in `pending`, with `line` first) until the comment closes (a real comment
+    /// that holds a tag-like line: no) or a line starts with a move number, the input ends, or
+    /// [`LOOKAHEAD`] lines pass while it stays open (yes).
+    fn comment_left_open(&mut self, line: String, at: Pos) -> io::Result<bool> {
+        let mut ahead = vec![(line, at)];
+        let mut open = true;
+        let mut left_open = true;
+        let mut tags = true;
+        while ahead.len() < LOOKAHEAD {
+            let next = match self.pending.pop_front() {
+                Some(l) => Some(l),
+                None => match self.read_line() {
+                    Ok(l) => l,
+                    // Undecodable bytes: they are the next game's to report.
+                    Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+                        self.carried = Some(e);
+                        break;
+                    }
+                    Err(e) => return Err(e),
+                },
+            };
+            let Some((next, next_at)) = next else { break };
+            let trimmed = next.trim_start();
+            tags &= trimmed.is_empty() || is_tag_pair(trimmed);
+            if !tags && starts_with_move_number(trimmed) {
+                ahead.push((next, next_at));
+                break;
+            }
+            open = scan_comment_state(&next, open);
+            ahead.push((next, next_at));
+            if !open {
+                left_open = false;
+                break;
+            }
+        }
+        // Left open: everything read ahead is the next game's. Closed: the lines are this
+        // game's, and `line` itself goes on as the caller's current line.
+        let keep = usize::from(!left_open);
+        for l in ahead.into_iter().skip(keep).rev() {
+            self.pending.push_front(l);
+        }
+        Ok(left_open)
+    }
+
     /// Collects the lines of the next game: its text (lines joined by `\n`) and its start.
     fn next_chunk(&mut self) -> io::Result<Option<(String, Pos)>> {
         let mut text = String::new();
@@ -176,7 +222,7 @@ impl<R: BufRead> GameReader<R> {
             start = Some(self.next);
         }
         loop {
-            let next = match self.pending.take() {
+            let next = match self.pending.pop_front() {
                 Some(line) => Some(line),
                 None => match self.read_line() {
                     Ok(line) => line,
@@ -214,12 +260,16 @@ impl<R: BufRead> GameReader<R> {
             {
                 // Tags after movetext, or movetext numbered from the start after a result: the
                 // next game.
-                self.pending = Some((line, at));
+                self.pending.push_back((line, at));
                 break;
-            } else if in_comment && seen_movetext && blank_before && is_tag_pair(trimmed) {
+            } else if in_comment
+                && seen_movetext
+                && blank_before
+                && is_tag_pair(trimmed)
+                && self.comment_left_open(line.clone(), at)?
+            {
                 // A `{` left open: a blank line and a tag pair start the next game, instead of
                 // the comment swallowing the rest of the file (the game reports the comment).
-                self.pending = Some((line, at));
                 break;
             }
             blank_before = trimmed.is_empty();
@@ -277,6 +327,9 @@ fn escape_line(cur: &mut Cursor<'_>, b: &mut Builder) -> bool {
     b.comment(body.trim_end().to_owned());
     true
 }
+
+/// How many lines after a suspected unclosed comment are read ahead to see whether it closes.
+const LOOKAHEAD: usize = 200;
 
 /// Whether a line is one tag pair, `[Name "value"]`.
 fn is_tag_pair(line: &str) -> bool {
@@ -1024,11 +1077,20 @@ mod tests {
         assert_eq!(games[1].record.tag("Event"), Some("2"));
         assert_eq!(games[1].record.main.moves.len(), 2);
         assert_eq!(games[2].record.tag("Event"), Some("3"));
-        // The price: a comment holding a blank line and then a tag pair is taken for an
-        // unclosed one, which is reported, never lost silently.
+        // A closed comment holding a blank line and then a tag pair stays one comment.
         let games = read_all("1. C2.5 {a\n\n[Event \"x\"]\nb} H8+7\n");
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].record.main.moves.len(), 2);
+        assert_eq!(
+            games[0].record.main.moves[0].comments,
+            ["a\n\n[Event \"x\"]\nb"]
+        );
+        // The next game's own closed comment does not close the open one.
+        let text = "1. C2.5 {open\n\n[Event \"2\"]\n\n1. C2.5 {a} H8+7 *\n";
+        let games = read_all(text);
         assert_eq!(games.len(), 2);
         assert_eq!(games[0].diagnostics[0].code, "unclosed-comment");
+        assert_eq!(games[1].record.main.moves.len(), 2);
         // A blank line alone, or a bracket line that is no tag pair, stays in the comment.
         let games = read_all("1. C2.5 {a\n\n[not a tag]\nb} H8+7\n");
         assert_eq!(games.len(), 1);
