@@ -253,11 +253,13 @@ pub(crate) fn game_json<P: Position>(
 /// value is lost.
 pub(crate) fn tags_json(tags: &[Tag]) -> Value {
     let mut map = serde_json::Map::new();
+    // The last number given to each name, so that many repeats take linear time.
+    let mut last: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     for t in tags {
         let mut key = t.name.clone();
-        let mut n = 1;
+        let n = last.entry(t.name.as_str()).or_insert(1);
         while map.contains_key(&key) {
-            n += 1;
+            *n += 1;
             key = format!("{} ({n})", t.name);
         }
         map.insert(key, json!(t.value));
