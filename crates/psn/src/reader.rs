@@ -540,6 +540,15 @@ fn repetition_mismatch(t: &Terminal, replayed: &Replayed<Position>) -> Option<St
             "{checker} gave the perpetual check and loses: {} wins",
             !checker
         )),
+        // Shogidokoro's `Sennichite` covers the perpetual-check loss: the result must say it.
+        (true, Some(checker)) => {
+            let loss = GameResult::win_for(checker == Color::White);
+            (replayed.record.result() != Some(loss)).then(|| {
+                format!(
+                    "{checker} gave check with every move of the repetition: by the rule {checker} loses ({loss}), which the result does not say"
+                )
+            })
+        }
         _ => None,
     }
 }
@@ -667,6 +676,11 @@ mod tests {
     /// the dragon to 1a and back with the king stepping 5a-5b-5a (the start again), then
     /// `more`, then `word`.
     fn mismatches(cycles: usize, more: &[&str], word: &str) -> Vec<String> {
+        mismatches_with("", cycles, more, word)
+    }
+
+    /// [`mismatches`] with more tag lines (`tags`) after the SFEN.
+    fn mismatches_with(tags: &str, cycles: usize, more: &[&str], word: &str) -> Vec<String> {
         let mut usi: Vec<&str> = Vec::new();
         for _ in 0..cycles {
             usi.extend(["1b1a", "5a5b", "1a1b", "5b5a"]);
@@ -675,6 +689,7 @@ mod tests {
         let mut text = String::from(
             "[Black \"A\"]\n[White \"B\"]\n[SFEN \"4k4/8+R/9/9/9/9/9/9/4K4 b r2b4g4s4n4l18p 1\"]\n",
         );
+        text.push_str(tags);
         for (i, m) in usi.iter().enumerate() {
             text.push_str(&format!("{}.{m}\n", i + 1));
         }
@@ -704,8 +719,15 @@ mod tests {
                 "`RepetitionDraw` written, but black gave check with every move of the repetition: by the rule black loses (RepetitionWin)"
             ]
         );
-        // Shogidokoro's word covers the perpetual-check loss too.
-        assert!(mismatches(3, &["1b1a"], "Sennichite").is_empty());
+        // Shogidokoro's word covers the perpetual-check loss too, but then the result must say
+        // that the checker lost.
+        assert_eq!(
+            mismatches(3, &["1b1a"], "Sennichite"),
+            [
+                "`Sennichite` written, but black gave check with every move of the repetition: by the rule black loses (0-1), which the result does not say"
+            ]
+        );
+        assert!(mismatches_with("[Result \"0-1\"]\n", 3, &["1b1a"], "Sennichite").is_empty());
         // Back at the start, Black (the checker) to move.
         assert_eq!(
             mismatches(2, &[], "RepetitionWin"),
