@@ -428,8 +428,8 @@ impl PsnGame {
     /// four times; `RepetitionDraw` after perpetual check; `RepetitionWin` for the checking
     /// side or without perpetual check), and a `DeclarationWin` the 27-point rule refuses
     /// ([`Position::declaration`]). Shogidokoro writes `Sennichite` for a perpetual-check
-    /// loss too, and `Jishogi` for a declaration and a draw alike, so those words are not
-    /// checked for it.
+    /// loss too: after perpetual check it warns unless the result says the checker lost.
+    /// `Jishogi` stands for a declaration and a draw alike and is not checked.
     ///
     /// The diagnostics of the text reader stay in [`PsnGame::raw`].
     ///
