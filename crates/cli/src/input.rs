@@ -52,21 +52,16 @@ pub(crate) fn open(
         return Err((name, e));
     }
     let complete = prefix.len() < SNIFF;
-    let (encoding, detected) = match forced {
-        Some(e) => (e, false),
-        None => {
-            let shogi = path
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("psn"));
-            detect(&prefix, complete, shogi).map_err(|e| (name.clone(), e))?
-        }
-    };
-    // A file whose first 64 KiB are ASCII may still be GBK further on: its first other bytes
-    // decide (all the encodings detected agree with ASCII on what came before).
-    let late = forced.is_none() && !complete && prefix.is_ascii();
     let shogi = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("psn"));
+    let (encoding, detected) = match forced {
+        Some(e) => (e, false),
+        None => detect(&prefix, complete, shogi).map_err(|e| (name.clone(), e))?,
+    };
+    // A file whose first 64 KiB are ASCII may still be GBK further on: its first other bytes
+    // decide (all the encodings detected agree with ASCII on what came before).
+    let late = forced.is_none() && encoding == UTF_8 && !complete && prefix.is_ascii();
     let chained = io::Cursor::new(prefix).chain(raw);
     let reader: Box<dyn BufRead> = if late {
         Box::new(BufReader::with_capacity(

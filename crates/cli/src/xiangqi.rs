@@ -561,9 +561,11 @@ pub(crate) fn write_pgn(checked: &Checked, out: &Output) -> String {
 /// page's middle pawn, the 2018 rules' third pawn from the front.
 fn equal_digit_pawn(token: &str) -> bool {
     let b = token.as_bytes();
+    // A move ends with its number; a move number (`11.`, `22...`) ends with a dot.
     b.len() >= 3
         && b[0].is_ascii_digit()
         && b[1] == b[0]
+        && b[b.len() - 1].is_ascii_digit()
         // `33.4`, `33+1`, or `334` with `--sideways none`.
         && (matches!(b[2], b'.' | b'=' | b'+' | b'-') || (b.len() == 3 && b[2].is_ascii_digit()))
 }

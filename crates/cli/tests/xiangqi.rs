@@ -964,6 +964,16 @@ fn kifu_own_wxf_output_passes_strict_check_in_both_styles() {
         );
         assert!(stdout(&back).contains("1. g7f7"), "{}", stdout(&back));
     }
+    // A game without such a spelling gets no tag (move numbers `11.`, `22.` are no pawns).
+    let plain_game = kifu(
+        &["convert", "--to", "wxf", &testdata("xiangqi-wxf.pgn")],
+        None,
+    );
+    assert!(
+        !stdout(&plain_game).contains("[Dialect"),
+        "{}",
+        stdout(&plain_game)
+    );
     // Without the tag the WXF page's reading is taken, with the collision named.
     let plain = "[FEN \"3k5/6P2/2P3P2/2P3P2/9/9/9/9/9/5K3 w - - 0 1\"]\n\n1. 33.4 *\n";
     let check = kifu(&["check", "--format", "json", "-"], Some(plain));

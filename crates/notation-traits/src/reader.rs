@@ -81,6 +81,8 @@ pub struct GameReader<R> {
     queued: std::collections::VecDeque<(Vec<u8>, Pos)>,
     /// A line that is not UTF-8 met after a game's result: it spoils the next game.
     carried: Option<io::Error>,
+    /// A line that is not UTF-8 met while reading ahead: it comes after the lines in `pending`.
+    after_pending: Option<io::Error>,
 }
 
 impl<R: BufRead> GameReader<R> {
@@ -94,6 +96,7 @@ impl<R: BufRead> GameReader<R> {
             done: false,
             queued: std::collections::VecDeque::new(),
             carried: None,
+            after_pending: None,
         }
     }
 
@@ -175,9 +178,9 @@ impl<R: BufRead> GameReader<R> {
                 Some(l) => Some(l),
                 None => match self.read_line() {
                     Ok(l) => l,
-                    // Undecodable bytes: they are the next game's to report.
+                    // Undecodable bytes: met in their turn, after the lines read ahead.
                     Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-                        self.carried = Some(e);
+                        self.after_pending = Some(e);
                         break;
                     }
                     Err(e) => return Err(e),
@@ -224,7 +227,11 @@ impl<R: BufRead> GameReader<R> {
         loop {
             let next = match self.pending.pop_front() {
                 Some(line) => Some(line),
-                None => match self.read_line() {
+                None => match self
+                    .after_pending
+                    .take()
+                    .map_or_else(|| self.read_line(), Err)
+                {
                     Ok(line) => line,
                     // After a game's result, the bad line belongs to the next game.
                     Err(e)
@@ -645,7 +652,7 @@ fn parse_tags(cur: &mut Cursor<'_>, b: &mut Builder) {
         } else {
             cur.bump();
         }
-        if !seen.insert(name.to_lowercase()) {
+        if !seen.insert(name.to_ascii_lowercase()) {
             b.warn(
                 "duplicate-tag",
                 format!("the tag `{name}` is given twice: both values are kept"),
@@ -1106,6 +1113,25 @@ mod tests {
         assert_eq!(g.record.main.comments, ["[Event a]", "[Round \"x\" extra]"]);
         assert_eq!(g.record.tag("Round"), Some("x"));
         assert_eq!(g.record.tag("Site"), Some("s"));
+    }
+
+    #[test]
+    fn a_bad_line_read_ahead_spoils_its_own_game() {
+        let text: &[u8] = b"[Event \"1\"]\n\n1. C2.5 {open\n\n[Event \"2\"]\n\n1. C2.5 \xff H8+7 *\n\n[Event \"3\"]\n\n1. C2.5 H8+7 *\n";
+        let games: Vec<io::Result<RawGame>> = GameReader::new(text).collect();
+        assert_eq!(games.len(), 3);
+        assert_eq!(
+            games[0].as_ref().unwrap().diagnostics[0].code,
+            "unclosed-comment"
+        );
+        assert!(
+            games[1]
+                .as_ref()
+                .unwrap_err()
+                .to_string()
+                .starts_with("line 7:")
+        );
+        assert_eq!(games[2].as_ref().unwrap().record.tag("Event"), Some("3"));
     }
 
     #[test]

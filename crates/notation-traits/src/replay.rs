@@ -25,7 +25,9 @@ pub trait TextNotation<P: Position> {
     /// # Errors
     ///
     /// The syntax or move error.
-    fn read_quickly(&self, pos: &P, text: &str) -> Result<Resolved<P::Move>, NotationError>;
+    fn read_quickly(&self, pos: &P, text: &str) -> Result<Resolved<P::Move>, NotationError> {
+        self.read(pos, text)
+    }
 
     /// Writes the legal move `mv` of `pos`, as [`MoveNotation::write_move`].
     fn write(&self, pos: &P, mv: P::Move) -> String;
@@ -375,7 +377,8 @@ impl<N: ?Sized> Context<'_, N> {
                     if let ([only], [text]) = (choices.as_slice(), written.as_slice()) {
                         // The rest of the game decides when it rules out other moves spelt as
                         // near, or when several plies after the fault read with this one.
-                        let nearest = near_moves(&pos, &entry.text, self.notation).len();
+                        let near = near_moves(&pos, &entry.text, self.notation);
+                        let nearest = near.len();
                         // Readings cut short by the search's limits prove nothing.
                         let decided =
                             readings.complete && (nearest >= 2 || plies_after >= CONFIRMING_PLIES);
@@ -410,10 +413,7 @@ impl<N: ?Sized> Context<'_, N> {
                                 written.clone()
                             } else {
                                 // Every near spelling: the readings found are not all there are.
-                                near_moves(&pos, &entry.text, self.notation)
-                                    .into_iter()
-                                    .map(|m| self.notation.write(&pos, m))
-                                    .collect()
+                                near.iter().map(|&m| self.notation.write(&pos, m)).collect()
                             };
                             d.help = Some(if decided {
                                 format!("{rest} reads only with `{text}`")
@@ -474,15 +474,21 @@ impl<N: ?Sized> Context<'_, N> {
             checked += 1;
         }
         for (k, d) in self.diagnostics.iter_mut().enumerate() {
-            let before: Vec<String> = assumed
-                .iter()
-                .filter(|&&(from, ply, _)| k >= from && d.ply.is_some_and(|p| p > ply))
-                .map(|(_, ply, text)| format!("ply {ply} as `{text}`"))
-                .collect();
-            if before.is_empty() {
+            // The latest fault read on before this diagnostic, and how many came earlier.
+            let before = |&&(from, ply, _): &&(usize, u32, String)| {
+                k >= from && d.ply.is_some_and(|p| p > ply)
+            };
+            let Some((_, ply, text)) = assumed.iter().rev().find(before) else {
                 continue;
-            }
-            let note = format!("the position before it reads {}", before.join(", "));
+            };
+            let earlier = assumed.iter().filter(before).count() - 1;
+            let note = match earlier {
+                0 => format!("the position before it reads ply {ply} as `{text}`"),
+                n => format!(
+                    "the position before it reads ply {ply} as `{text}` (and {n} earlier faulty {} as their nearest readings)",
+                    if n == 1 { "ply" } else { "plies" }
+                ),
+            };
             d.help = Some(match d.help.take() {
                 Some(help) => format!("{help}; {note}"),
                 None => note,

@@ -348,13 +348,10 @@ impl PsnGame {
                         .and_then(|r| r.parse::<GameResult>().ok())
                         .map(|r| (r, "the [Result] tag"))
                 });
-            // `Sennichite` is also what Shogidokoro writes for a win by repetition (the other
-            // side gave perpetual check): a win for the side to move agrees with it.
-            let agrees = |stated: GameResult| {
-                stated == implied
-                    || (t.word == TerminalWord::Sennichite
-                        && stated == GameResult::win_for(t.side_to_move == Color::Black))
-            };
+            // `Sennichite` is also what Shogidokoro writes for a loss by perpetual check: which
+            // result it means is judged with the moves ([`PsnGame::replay`]).
+            let agrees =
+                |stated: GameResult| stated == implied || t.word == TerminalWord::Sennichite;
             if let Some((stated, source)) = stated
                 && !agrees(stated)
             {
@@ -549,6 +546,16 @@ fn repetition_mismatch(t: &Terminal, replayed: &Replayed<Position>) -> Option<St
                 )
             })
         }
+        // Without perpetual check the repetition is a draw, whatever the result says.
+        (true, None) => replayed
+            .record
+            .result()
+            .filter(|&r| r != GameResult::Draw)
+            .map(|r| {
+                format!(
+                    "no side gave check with every move of the repetition: it is a draw, but the result says {r}"
+                )
+            }),
         _ => None,
     }
 }
@@ -758,23 +765,34 @@ mod tests {
         {
             text.push_str(&format!("{}.{m}\n", i + 1));
         }
-        text.push_str("13.RepetitionWin\n");
-        let game = PsnReader::new(text.as_bytes())
-            .next()
-            .expect("a game")
-            .expect("UTF-8");
-        let replayed = game.replay(ReplayOptions::default()).expect("a start");
-        let messages: Vec<&str> = replayed
-            .diagnostics
-            .iter()
-            .map(|d| d.message.as_str())
-            .collect();
+        let messages = |text: &str| -> Vec<String> {
+            let game = PsnReader::new(text.as_bytes())
+                .next()
+                .expect("a game")
+                .expect("UTF-8");
+            let replayed = game.replay(ReplayOptions::default()).expect("a start");
+            game.raw
+                .diagnostics
+                .iter()
+                .chain(&replayed.diagnostics)
+                .map(|d| d.message.clone())
+                .collect()
+        };
         assert_eq!(
-            messages,
+            messages(&format!("{text}13.RepetitionWin\n")),
             [
                 "`RepetitionWin` written, but no side gave check with every move of the repetition: it is a draw, not a win for black"
             ]
         );
+        // Sennichite is a draw there, so a decisive result is named; a draw is not.
+        let decisive = text.replacen("[White \"B\"]\n", "[White \"B\"]\n[Result \"1-0\"]\n", 1);
+        assert_eq!(
+            messages(&format!("{decisive}13.Sennichite\n")),
+            [
+                "`Sennichite` written, but no side gave check with every move of the repetition: it is a draw, but the result says 1-0"
+            ]
+        );
+        assert!(messages(&format!("{text}13.Sennichite\n")).is_empty());
     }
 
     #[test]

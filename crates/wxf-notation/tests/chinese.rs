@@ -154,7 +154,8 @@ fn xqbase_ordinals_count_over_every_doubled_file() {
         chinese.read_move(&pos, "三兵平六").unwrap().mv.to_string(),
         "c7d7"
     );
-    // Black counts from Black's right: file 5 (e3, e4 from Black's front) before file 7.
+    // Black counts from Black's right: pawns on c and e are Black's files 3 and 5, each front
+    // (rank 3) to back: c3, c4, then e3, so 三卒 is e3.
     let pos = Position::from_fen("4k4/9/9/9/9/2p1p4/2p1p4/9/9/3K5 b - - 0 1").unwrap();
     assert_eq!(
         chinese.read_move(&pos, "三卒平６").unwrap().mv.to_string(),
