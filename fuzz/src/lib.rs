@@ -318,13 +318,14 @@ fn same_line<M: PartialEq + std::fmt::Debug>(a: &Line<M>, b: &Line<M>) -> Result
 /// a comment of several lines, which neither `{ }` nor `;` can hold, a `)` (documented in
 /// notation_traits::writer).
 fn tilde_line_breaks<M>(line: &mut Line<M>) {
+    // The writer decides on the text as it stands (a `~` still in it is no line break yet).
     let through_psn = |c: &str| {
-        let c = c.replace('~', "\n");
-        if c.contains('\n') {
+        let c = if c.contains('\n') {
             c.replace('}', ")")
         } else {
-            c
-        }
+            c.to_owned()
+        };
+        c.replace('~', "\n")
     };
     for c in &mut line.comments {
         *c = through_psn(c);
