@@ -426,7 +426,7 @@ pub(crate) struct InputPath {
 ///
 /// # Errors
 ///
-/// A folder without `--recursive`, or one that cannot be listed, as `(name, error)` in its place.
+/// A folder that cannot be listed, as `(name, error)` in its place.
 pub(crate) fn expand(
     files: &[PathBuf],
     recursive: bool,
@@ -438,18 +438,10 @@ pub(crate) fn expand(
     };
     let mut out = Vec::new();
     for path in given {
-        if path.as_os_str() != "-" && path.is_dir() {
-            if recursive {
-                walk(&path, &path, &mut out);
-            } else {
-                out.push(Err((
-                    path.display().to_string(),
-                    io::Error::new(
-                        io::ErrorKind::InvalidInput,
-                        "is a folder, not a file: give --recursive to read the files in it",
-                    ),
-                )));
-            }
+        // A folder without --recursive is a usage error said before this
+        // (`cmd::folder_without_recursive`).
+        if recursive && path.as_os_str() != "-" && path.is_dir() {
+            walk(&path, &path, &mut out);
         } else {
             let out_rel = if path.as_os_str() == "-" {
                 PathBuf::from("stdin")

@@ -216,16 +216,13 @@ pub fn start_position<M>(record: &GameRecord<M>) -> Result<Position, Box<Diagnos
     Ok(Position::new())
 }
 
-/// Whether two start positions agree on board, side to move and hands (the move number aside).
-fn same_start(a: &Position, b: &Position) -> bool {
-    let fields = |p: &Position| {
-        p.to_sfen()
-            .split_whitespace()
-            .take(3)
-            .map(str::to_owned)
-            .collect::<Vec<_>>()
-    };
-    fields(a) == fields(b)
+/// The index of the first tag named `own` or `other` (any case): a player's name, `[Sente]` in
+/// PSN and `[Black]` in PSN2, whichever the file gives first.
+pub(crate) fn player_tag<M>(record: &GameRecord<M>, own: &str, other: &str) -> Option<usize> {
+    record
+        .tags
+        .iter()
+        .position(|t| t.name.eq_ignore_ascii_case(own) || t.name.eq_ignore_ascii_case(other))
 }
 
 /// The position of a `[FEN]` tag: an SFEN, else the 1998 draft's `board counts s|g n`.
@@ -274,7 +271,7 @@ impl PsnGame {
         if let (Ok(pos), Some(tag), Some(position_tag)) =
             (&start, find_tag(&raw.record, "Handicap"), position_tag)
             && let Ok(named) = tag.value.parse::<Handicap>()
-            && !same_start(&named.position(), pos)
+            && !named.position().same_position(pos)
         {
             raw.diagnostics.push(
                 Diagnostic::new(
@@ -295,7 +292,7 @@ impl PsnGame {
             find_tag(&raw.record, "FEN"),
         ) {
             let why = match fen_tag_position(&fen.value) {
-                Ok(named) if same_start(&named, pos) => None,
+                Ok(named) if named.same_position(pos) => None,
                 Ok(_) => Some("names another start than [SFEN]".to_owned()),
                 Err(e) => Some(format!("cannot be read ({e})")),
             };
@@ -390,12 +387,7 @@ impl PsnGame {
 
     /// The value of the first tag named `own` or `other` (any case), in file order.
     fn player(&self, own: &str, other: &str) -> Option<&str> {
-        self.raw
-            .record
-            .tags
-            .iter()
-            .find(|t| t.name.eq_ignore_ascii_case(own) || t.name.eq_ignore_ascii_case(other))
-            .map(|t| t.value.as_str())
+        player_tag(&self.raw.record, own, other).map(|i| self.raw.record.tags[i].value.as_str())
     }
 
     /// White's (gote's) name: the first `[Gote]` or `[White]` tag (names in any case).

@@ -111,12 +111,6 @@ fn write(
     // Every tag is written once: `used` marks the ones already out (a repeated tag keeps all
     // its values).
     let mut used = vec![false; record.tags.len()];
-    let find = |name: &str| {
-        record
-            .tags
-            .iter()
-            .position(|t| t.name.eq_ignore_ascii_case(name))
-    };
     let (first, second) = if psn2 {
         ("Black", "White")
     } else {
@@ -124,10 +118,7 @@ fn write(
     };
     // The player is the first `[Sente]` or `[Black]` tag of the file (PSN2 names it Black).
     for (name, own, other) in [(first, "Sente", "Black"), (second, "Gote", "White")] {
-        let i = record
-            .tags
-            .iter()
-            .position(|t| t.name.eq_ignore_ascii_case(own) || t.name.eq_ignore_ascii_case(other));
+        let i = crate::reader::player_tag(record, own, other);
         push_tag(
             &mut out,
             name,
@@ -156,7 +147,7 @@ fn write(
     if let Some(t) = terminal
         && !psn2
         && t.word.shogidokoro() != t.word
-        && find("Termination").is_none()
+        && record.tag("Termination").is_none()
     {
         push_tag(&mut out, "Termination", t.word.as_str());
     }

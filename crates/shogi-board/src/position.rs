@@ -601,6 +601,25 @@ impl Position {
         }
     }
 
+    /// Whether `self` and `other` are the same position for the rules: the same board, hands
+    /// and side to move, the ply count aside (the identity of repetition, 千日手).
+    ///
+    /// ```
+    /// use shogi_board::Position;
+    ///
+    /// let start = Position::new();
+    /// let back = ["2h3h", "8b7b", "3h2h", "7b8b"]
+    ///     .iter()
+    ///     .try_fold(start, |p, m| p.play(m.parse()?).map_err(|e| e.to_string().into()))
+    ///     .map_err(|e: Box<dyn std::error::Error>| e)?;
+    /// assert_ne!(back, start);
+    /// assert!(back.same_position(&start));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn same_position(&self, other: &Position) -> bool {
+        self.board == other.board && self.hands == other.hands && self.side == other.side
+    }
+
     /// Whether the side to move is checkmated (詰み): in check with no legal move.
     pub fn is_checkmate(&self) -> bool {
         self.is_check() && self.count_legal_moves() == 0

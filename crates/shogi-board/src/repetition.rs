@@ -60,15 +60,13 @@ pub fn repetition(
         pos = pos.play(mv)?;
         positions.push(pos);
     }
-    let same =
-        |a: &Position, b: &Position| a.board == b.board && a.hands == b.hands && a.side == b.side;
     let last = positions[positions.len() - 1];
-    let occurrences = positions.iter().filter(|p| same(p, &last)).count();
+    let occurrences = positions.iter().filter(|p| p.same_position(&last)).count();
     let mut perpetual_check_by = None;
     if occurrences >= 4 {
         let first = positions
             .iter()
-            .position(|p| same(p, &last))
+            .position(|p| p.same_position(&last))
             .unwrap_or(positions.len() - 1);
         // The move from positions[k] to positions[k + 1] was made by positions[k]'s side; it
         // gave check when positions[k + 1]'s side to move is in check.
