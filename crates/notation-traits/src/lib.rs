@@ -1,7 +1,9 @@
 #![doc = include_str!("../README.md")]
 
+mod checked;
 mod diagnostic;
 mod error;
+mod format;
 mod notation;
 mod position;
 mod reader;
@@ -9,10 +11,16 @@ mod record;
 mod repair;
 mod replay;
 mod span;
+mod terminal;
 mod writer;
 
+pub use checked::CheckedGame;
 pub use diagnostic::{CODES, Diagnostic, Severity};
 pub use error::{MoveError, NotationError, PlayError, Rule, SyntaxError, Warning, edit_distance};
+pub use format::{
+    Confidence, FormatGame, FormatGames, FormatInfo, RecordFormat, WriteSettings, Written,
+    WrittenGame,
+};
 pub use notation::{MoveNotation, Resolved};
 pub use position::{Ply, Position};
 pub use reader::{GameReader, PositionCommand, RawGame, parse_game_text, position_command};
@@ -22,4 +30,5 @@ pub use record::{
 pub use repair::{NoReading, Readings, RepairLimits, find_readings, near_moves};
 pub use replay::{ReplayOptions, Replayed, TextNotation, replay, replay_with};
 pub use span::{Pos, Span};
+pub use terminal::{Terminal, TerminalKind};
 pub use writer::{MoveNumbering, write_movetext, write_unread_moves};

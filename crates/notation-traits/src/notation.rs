@@ -83,6 +83,50 @@ pub trait MoveNotation<P: Position> {
         self.resolve(pos, syntax)
     }
 
+    /// [`resolve`](Self::resolve) for a move that follows `previous`, the move played just
+    /// before it in its line (`None` at the start of a record, or where it is not known).
+    ///
+    /// Notations whose moves can refer to the previous move override it: KIF and KI2 write
+    /// `同` ("the same square") for a move to the square `previous` went to. The default
+    /// ignores `previous`. The law holds here too: `resolve_after(pos, previous,
+    /// &describe_after(pos, previous, m))` is `m`.
+    ///
+    /// # Errors
+    ///
+    /// As [`resolve`](Self::resolve).
+    fn resolve_after(
+        &self,
+        pos: &P,
+        previous: Option<P::Move>,
+        syntax: &Self::Syntax,
+    ) -> Result<Resolved<P::Move>, MoveError> {
+        let _ = previous;
+        self.resolve(pos, syntax)
+    }
+
+    /// [`resolve_quickly`](Self::resolve_quickly) for a move that follows `previous`, as
+    /// [`resolve_after`](Self::resolve_after). The default ignores `previous`.
+    ///
+    /// # Errors
+    ///
+    /// As [`resolve`](Self::resolve).
+    fn resolve_quickly_after(
+        &self,
+        pos: &P,
+        previous: Option<P::Move>,
+        syntax: &Self::Syntax,
+    ) -> Result<Resolved<P::Move>, MoveError> {
+        let _ = previous;
+        self.resolve_quickly(pos, syntax)
+    }
+
+    /// [`describe`](Self::describe) for a move that follows `previous` (KIF writes `同` for a
+    /// move to the square `previous` went to). The default ignores `previous`.
+    fn describe_after(&self, pos: &P, previous: Option<P::Move>, mv: P::Move) -> Self::Syntax {
+        let _ = previous;
+        self.describe(pos, mv)
+    }
+
     /// [`parse`](Self::parse) then [`resolve`](Self::resolve).
     ///
     /// # Errors

@@ -47,19 +47,30 @@ pub struct Readings<M> {
     pub complete: bool,
 }
 
-/// The moves a faulty text may have meant in `pos`: for an ambiguous move its candidates, else
-/// the legal moves whose spelling is nearest to the text (edit distance 1, else 2).
-pub fn near_moves<P, N>(pos: &P, text: &str, notation: &N) -> Vec<P::Move>
+/// The moves a faulty text may have meant in `pos`, after the move `previous` (see
+/// [`TextNotation::read_after`]): for an ambiguous move its candidates, else the legal moves
+/// whose spelling is nearest to the text (edit distance 1, else 2).
+pub fn near_moves<P, N>(
+    pos: &P,
+    previous: Option<P::Move>,
+    text: &str,
+    notation: &N,
+) -> Vec<P::Move>
 where
     P: Position,
     N: TextNotation<P> + ?Sized,
 {
     if let Err(NotationError::Move(MoveError::Ambiguous { candidates, .. })) =
-        notation.read_quickly(pos, text)
+        notation.read_quickly_after(pos, previous, text)
     {
         let moves: Vec<P::Move> = candidates
             .iter()
-            .filter_map(|c| notation.read_quickly(pos, c).ok().map(|r| r.mv))
+            .filter_map(|c| {
+                notation
+                    .read_quickly_after(pos, previous, c)
+                    .ok()
+                    .map(|r| r.mv)
+            })
             .collect();
         if !moves.is_empty() {
             return moves;
@@ -75,7 +86,10 @@ where
         .into_iter()
         .map(|m| {
             (
-                edit_distance(&spelling_key(&notation.write(pos, m)), &wanted),
+                edit_distance(
+                    &spelling_key(&notation.write_after(pos, previous, m)),
+                    &wanted,
+                ),
                 m,
             )
         })
@@ -137,7 +151,8 @@ impl std::fmt::Display for NoReading {
     }
 }
 
-/// Finds the readings of `texts` from `start` that need the fewest changes.
+/// Finds the readings of `texts` from `start` that need the fewest changes; `previous` is the
+/// move played just before the first text, if known (see [`TextNotation::read_after`]).
 ///
 /// # Errors
 ///
@@ -145,6 +160,7 @@ impl std::fmt::Display for NoReading {
 /// limit ended the search.
 pub fn find_readings<P, N>(
     start: &P,
+    previous: Option<P::Move>,
     texts: &[&str],
     notation: &N,
     limits: RepairLimits,
@@ -163,7 +179,7 @@ where
         path: Vec::with_capacity(texts.len()),
     };
     for changes in 0..=limits.max_changes {
-        search.walk(start.clone(), 0, changes);
+        search.walk(start.clone(), previous, 0, changes);
         if !search.found.is_empty() {
             let complete =
                 search.found.len() < limits.max_readings && search.nodes < limits.max_nodes;
@@ -185,8 +201,8 @@ struct Search<'a, P: Position, N: ?Sized> {
     texts: &'a [&'a str],
     limits: RepairLimits,
     nodes: usize,
-    /// (index, position, changes left) known to reach no end.
-    failed: HashSet<(usize, String, usize)>,
+    /// (index, position, the previous move, changes left) known to reach no end.
+    failed: HashSet<(usize, String, Option<String>, usize)>,
     found: Vec<Vec<P::Move>>,
     path: Vec<P::Move>,
 }
@@ -196,9 +212,9 @@ where
     P: Position,
     N: TextNotation<P> + ?Sized,
 {
-    /// Follows the line from text `i` in `pos` with `left` changes allowed; returns whether some
-    /// reading reached the end.
-    fn walk(&mut self, pos: P, i: usize, left: usize) -> bool {
+    /// Follows the line from text `i` in `pos` (after `previous`) with `left` changes allowed;
+    /// returns whether some reading reached the end.
+    fn walk(&mut self, pos: P, previous: Option<P::Move>, i: usize, left: usize) -> bool {
         if i == self.texts.len() {
             if self.found.len() < self.limits.max_readings {
                 self.found.push(self.path.clone());
@@ -209,26 +225,27 @@ where
         if self.nodes >= self.limits.max_nodes || self.found.len() >= self.limits.max_readings {
             return false;
         }
-        let key = (i, pos.to_text(), left);
+        let key = (i, pos.to_text(), previous.map(|m| m.to_string()), left);
         if self.failed.contains(&key) {
             return false;
         }
-        let (options, left) = match self.notation.read_quickly(&pos, self.texts[i]) {
+        let text = self.texts[i];
+        let (options, left) = match self.notation.read_quickly_after(&pos, previous, text) {
             Ok(r) => (vec![r.mv], left),
             // An ambiguous move is no typo: its readings are followed without counting a
             // change, so a later ambiguity never makes one reading look better than another.
             Err(NotationError::Move(MoveError::Ambiguous { .. })) => {
-                (near_moves(&pos, self.texts[i], self.notation), left)
+                (near_moves(&pos, previous, text, self.notation), left)
             }
             Err(_) if left == 0 => (Vec::new(), 0),
-            Err(_) => (near_moves(&pos, self.texts[i], self.notation), left - 1),
+            Err(_) => (near_moves(&pos, previous, text, self.notation), left - 1),
         };
         let mut reached = false;
         for mv in options {
             let mut next = pos.clone();
             next.play_unchecked(mv);
             self.path.push(mv);
-            reached |= self.walk(next, i + 1, left);
+            reached |= self.walk(next, Some(mv), i + 1, left);
             self.path.pop();
         }
         if !reached {

@@ -10,14 +10,54 @@ use crate::{
 /// An object-safe view of a [`MoveNotation`]: read and write moves as text.
 ///
 /// Every `MoveNotation<P>` is a `TextNotation<P>`, so a program can choose a notation at run time
-/// (`Box<dyn TextNotation<P>>`).
+/// (`Box<dyn TextNotation<P>>`). The `_after` forms take the move played just before (`None`
+/// at the start of a line), for notations whose moves can refer to it (KIF's `同`); the plain
+/// forms are the `_after` forms without one.
 pub trait TextNotation<P: Position> {
+    /// Reads one move in `pos` that follows `previous`, as [`MoveNotation::read_move`] with
+    /// [`MoveNotation::resolve_after`].
+    ///
+    /// # Errors
+    ///
+    /// The syntax or move error.
+    fn read_after(
+        &self,
+        pos: &P,
+        previous: Option<P::Move>,
+        text: &str,
+    ) -> Result<Resolved<P::Move>, NotationError>;
+
+    /// [`read_after`](Self::read_after) where only the move matters, as
+    /// [`MoveNotation::read_move_quickly`]: an error may leave its near spellings out.
+    ///
+    /// # Errors
+    ///
+    /// The syntax or move error.
+    fn read_quickly_after(
+        &self,
+        pos: &P,
+        previous: Option<P::Move>,
+        text: &str,
+    ) -> Result<Resolved<P::Move>, NotationError> {
+        self.read_after(pos, previous, text)
+    }
+
+    /// Writes the legal move `mv` of `pos` that follows `previous`, as
+    /// [`MoveNotation::write_move`] with [`MoveNotation::describe_after`].
+    fn write_after(&self, pos: &P, previous: Option<P::Move>, mv: P::Move) -> String;
+
+    /// Whether `text` has this notation's syntax, as [`MoveNotation::parse`]: no position, so no
+    /// search of the legal moves (the cheap test for "is this text in this notation").
+    fn parses(&self, text: &str) -> bool;
+
     /// Reads one move in `pos`, as [`MoveNotation::read_move`].
     ///
     /// # Errors
     ///
     /// The syntax or move error.
-    fn read(&self, pos: &P, text: &str) -> Result<Resolved<P::Move>, NotationError>;
+    fn read(&self, pos: &P, text: &str) -> Result<Resolved<P::Move>, NotationError> {
+        self.read_after(pos, None, text)
+    }
 
     /// Reads one move in `pos` where only the move matters, as
     /// [`MoveNotation::read_move_quickly`]: an error may leave its near spellings out.
@@ -26,28 +66,38 @@ pub trait TextNotation<P: Position> {
     ///
     /// The syntax or move error.
     fn read_quickly(&self, pos: &P, text: &str) -> Result<Resolved<P::Move>, NotationError> {
-        self.read(pos, text)
+        self.read_quickly_after(pos, None, text)
     }
 
     /// Writes the legal move `mv` of `pos`, as [`MoveNotation::write_move`].
-    fn write(&self, pos: &P, mv: P::Move) -> String;
-
-    /// Whether `text` has this notation's syntax, as [`MoveNotation::parse`]: no position, so no
-    /// search of the legal moves (the cheap test for "is this text in this notation").
-    fn parses(&self, text: &str) -> bool;
+    fn write(&self, pos: &P, mv: P::Move) -> String {
+        self.write_after(pos, None, mv)
+    }
 }
 
 impl<P: Position, N: MoveNotation<P>> TextNotation<P> for N {
-    fn read(&self, pos: &P, text: &str) -> Result<Resolved<P::Move>, NotationError> {
-        self.read_move(pos, text)
+    fn read_after(
+        &self,
+        pos: &P,
+        previous: Option<P::Move>,
+        text: &str,
+    ) -> Result<Resolved<P::Move>, NotationError> {
+        let syntax = self.parse(text)?;
+        Ok(self.resolve_after(pos, previous, &syntax)?)
     }
 
-    fn read_quickly(&self, pos: &P, text: &str) -> Result<Resolved<P::Move>, NotationError> {
-        self.read_move_quickly(pos, text)
+    fn read_quickly_after(
+        &self,
+        pos: &P,
+        previous: Option<P::Move>,
+        text: &str,
+    ) -> Result<Resolved<P::Move>, NotationError> {
+        let syntax = self.parse(text)?;
+        Ok(self.resolve_quickly_after(pos, previous, &syntax)?)
     }
 
-    fn write(&self, pos: &P, mv: P::Move) -> String {
-        self.write_move(pos, mv)
+    fn write_after(&self, pos: &P, previous: Option<P::Move>, mv: P::Move) -> String {
+        self.describe_after(pos, previous, mv).to_string()
     }
 
     fn parses(&self, text: &str) -> bool {
@@ -257,7 +307,7 @@ impl<N: ?Sized> Context<'_, N> {
         let mut window: Option<(usize, usize, Readings<P::Move>)> = None;
         let mut no_reading = None;
         if !reads_cleanly(&start, &texts, self.notation) {
-            match find_readings(&start, &texts, self.notation, options.limits) {
+            match find_readings(&start, None, &texts, self.notation, options.limits) {
                 Ok(r) => window = Some((0, texts.len(), r)),
                 Err(why) => no_reading = Some(why),
             }
@@ -279,6 +329,8 @@ impl<N: ?Sized> Context<'_, N> {
         // (the number of diagnostics up to the fault's own, the ply, the reading's spelling).
         // The positions of later diagnostics rest on them, and say so.
         let mut assumed: Vec<(usize, u32, String)> = Vec::new();
+        // The move before this one, for notations that refer to it (KIF's `同`).
+        let mut previous: Option<P::Move> = None;
         for (i, entry) in raw.moves.iter().enumerate() {
             let ply = i as u32 + 1;
             if let Some(number) = entry.number {
@@ -309,7 +361,7 @@ impl<N: ?Sized> Context<'_, N> {
             // The position's FEN/SFEN only when a diagnostic needs it: building it for every
             // move cost about 7 % of `kifu convert`.
             let mut faulty = false;
-            let mv = match self.notation.read(&pos, &entry.text) {
+            let mv = match self.notation.read_after(&pos, previous, &entry.text) {
                 Ok(resolved) => {
                     for w in &resolved.warnings {
                         self.diagnostics.push(
@@ -327,7 +379,13 @@ impl<N: ?Sized> Context<'_, N> {
                     let mut d = error_diagnostic(&err, entry, ply, &pos.to_text());
                     if no_reading.is_some() && window.as_ref().is_none_or(|w| i >= w.1) {
                         let end = (i + WINDOW).min(texts.len());
-                        match find_readings(&pos, &texts[i..end], self.notation, options.limits) {
+                        match find_readings(
+                            &pos,
+                            previous,
+                            &texts[i..end],
+                            self.notation,
+                            options.limits,
+                        ) {
                             Ok(r) => {
                                 alive = (0..r.lines.len()).collect();
                                 window = Some((i, end, r));
@@ -372,12 +430,12 @@ impl<N: ?Sized> Context<'_, N> {
                     }
                     let written: Vec<String> = choices
                         .iter()
-                        .map(|&m| self.notation.write(&pos, m))
+                        .map(|&m| self.notation.write_after(&pos, previous, m))
                         .collect();
                     if let ([only], [text]) = (choices.as_slice(), written.as_slice()) {
                         // The rest of the game decides when it rules out other moves spelt as
                         // near, or when several plies after the fault read with this one.
-                        let near = near_moves(&pos, &entry.text, self.notation);
+                        let near = near_moves(&pos, previous, &entry.text, self.notation);
                         let nearest = near.len();
                         // Readings cut short by the search's limits prove nothing.
                         let decided =
@@ -413,7 +471,9 @@ impl<N: ?Sized> Context<'_, N> {
                                 written.clone()
                             } else {
                                 // Every near spelling: the readings found are not all there are.
-                                near.iter().map(|&m| self.notation.write(&pos, m)).collect()
+                                near.iter()
+                                    .map(|&m| self.notation.write_after(&pos, previous, m))
+                                    .collect()
                             };
                             d.help = Some(if decided {
                                 format!("{rest} reads only with `{text}`")
@@ -466,11 +526,17 @@ impl<N: ?Sized> Context<'_, N> {
                 alive.retain(|&k| readings.lines[k][i - offset] == mv);
             }
             if accepting {
-                out.moves.push(self.accepted(entry, mv, &pos, ply));
+                out.moves
+                    .push(self.accepted(entry, mv, &pos, previous, ply));
             } else if faulty {
-                assumed.push((self.diagnostics.len(), ply, self.notation.write(&pos, mv)));
+                assumed.push((
+                    self.diagnostics.len(),
+                    ply,
+                    self.notation.write_after(&pos, previous, mv),
+                ));
             }
             pos.play_unchecked(mv);
+            previous = Some(mv);
             checked += 1;
         }
         for (k, d) in self.diagnostics.iter_mut().enumerate() {
@@ -519,12 +585,14 @@ impl<N: ?Sized> Context<'_, N> {
         }
     }
 
-    /// The record entry of an accepted move, with its variations replayed.
+    /// The record entry of an accepted move, with its variations replayed (`pos` and
+    /// `previous`: the position before the move and the move before it).
     fn accepted<P>(
         &mut self,
         entry: &MoveEntry<()>,
         mv: P::Move,
         pos: &P,
+        previous: Option<P::Move>,
         ply: u32,
     ) -> MoveEntry<P::Move>
     where
@@ -535,7 +603,7 @@ impl<N: ?Sized> Context<'_, N> {
             .variations
             .iter()
             .map(|v| {
-                let (line, rest) = self.variation(v, pos.clone(), ply);
+                let (line, rest) = self.variation(v, pos.clone(), previous, ply);
                 keep_unread_as_comment(line, &rest)
             })
             .collect();
@@ -551,12 +619,13 @@ impl<N: ?Sized> Context<'_, N> {
         }
     }
 
-    /// Replays a variation from `pos`; `ply` is the ply of its first move. Returns the resolved
-    /// moves and the unread rest.
+    /// Replays a variation from `pos` (after the move `previous`); `ply` is the ply of its
+    /// first move. Returns the resolved moves and the unread rest.
     fn variation<P>(
         &mut self,
         line: &Line<()>,
         mut pos: P,
+        mut previous: Option<P::Move>,
         mut ply: u32,
     ) -> (Line<P::Move>, Vec<MoveEntry<()>>)
     where
@@ -568,7 +637,7 @@ impl<N: ?Sized> Context<'_, N> {
             moves: Vec::with_capacity(line.moves.len()),
         };
         for (i, entry) in line.moves.iter().enumerate() {
-            match self.notation.read(&pos, &entry.text) {
+            match self.notation.read_after(&pos, previous, &entry.text) {
                 Ok(resolved) => {
                     for w in &resolved.warnings {
                         self.diagnostics.push(
@@ -579,8 +648,10 @@ impl<N: ?Sized> Context<'_, N> {
                                 .with_position(pos.to_text()),
                         );
                     }
-                    out.moves.push(self.accepted(entry, resolved.mv, &pos, ply));
+                    out.moves
+                        .push(self.accepted(entry, resolved.mv, &pos, previous, ply));
                     pos.play_unchecked(resolved.mv);
+                    previous = Some(resolved.mv);
                     ply += 1;
                 }
                 Err(err) => {
@@ -645,9 +716,13 @@ where
     N: TextNotation<P> + ?Sized,
 {
     let mut pos = start.clone();
+    let mut previous = None;
     for text in texts {
-        match notation.read_quickly(&pos, text) {
-            Ok(r) => pos.play_unchecked(r.mv),
+        match notation.read_quickly_after(&pos, previous, text) {
+            Ok(r) => {
+                pos.play_unchecked(r.mv);
+                previous = Some(r.mv);
+            }
             Err(_) => return false,
         }
     }

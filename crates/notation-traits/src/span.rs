@@ -35,6 +35,28 @@ impl Pos {
         column: 1,
     };
 
+    /// A place in a binary file (XQF, CBR): byte `offset`, with line and column 0, which no
+    /// text place has. [`Pos::is_byte`] tells the two apart; `Display` writes `byte N`.
+    ///
+    /// ```
+    /// use notation_traits::Pos;
+    ///
+    /// assert_eq!(Pos::byte(1024).to_string(), "byte 1024");
+    /// assert!(Pos::byte(0).is_byte() && !Pos::START.is_byte());
+    /// ```
+    pub const fn byte(offset: usize) -> Pos {
+        Pos {
+            offset,
+            line: 0,
+            column: 0,
+        }
+    }
+
+    /// Whether this is a place in a binary file ([`Pos::byte`]): line 0.
+    pub const fn is_byte(&self) -> bool {
+        self.line == 0
+    }
+
     /// The place of byte `offset` in `text`. An offset past the end, or inside a character, is
     /// moved back to the nearest character boundary.
     ///
@@ -83,7 +105,11 @@ impl Default for Pos {
 }
 
 impl fmt::Display for Pos {
+    /// `line L, column C`, or `byte N` for a place in a binary file.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_byte() {
+            return write!(f, "byte {}", self.offset);
+        }
         write!(f, "line {}, column {}", self.line, self.column)
     }
 }
@@ -116,6 +142,14 @@ impl Span {
         Span {
             start,
             end: start.advance(&text[start.offset..], end.saturating_sub(start.offset)),
+        }
+    }
+
+    /// The bytes `start..end` of a binary file ([`Pos::byte`]).
+    pub const fn bytes(start: usize, end: usize) -> Span {
+        Span {
+            start: Pos::byte(start),
+            end: Pos::byte(end),
         }
     }
 

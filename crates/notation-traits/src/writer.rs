@@ -44,7 +44,7 @@ where
         w.comment(c);
         w.out.push('\n');
     }
-    w.line(&record.main, start.clone(), true);
+    w.line(&record.main, start.clone(), None, true);
     if !w.out.is_empty() && !w.out.ends_with('\n') {
         w.out.push('\n');
     }
@@ -144,9 +144,15 @@ impl<N: ?Sized> Writer<'_, N> {
         }
     }
 
-    /// Writes a line from `pos`; `main` puts each pair (or ply) on its own line.
-    fn line<P>(&mut self, line: &Line<P::Move>, mut pos: P, main: bool)
-    where
+    /// Writes a line from `pos` (after the move `previous`); `main` puts each pair (or ply) on
+    /// its own line.
+    fn line<P>(
+        &mut self,
+        line: &Line<P::Move>,
+        mut pos: P,
+        mut previous: Option<P::Move>,
+        main: bool,
+    ) where
         P: Position,
         N: TextNotation<P>,
     {
@@ -179,18 +185,19 @@ impl<N: ?Sized> Writer<'_, N> {
                     let _ = write!(self.out, "{}.", pos.ply_number());
                 }
             }
-            interrupted = self.entry(entry, &pos);
+            interrupted = self.entry(entry, &pos, previous);
             pos.play_unchecked(entry.mv);
+            previous = Some(entry.mv);
         }
     }
 
     /// Writes one move and what follows it; returns whether a comment or variation followed.
-    fn entry<P>(&mut self, entry: &MoveEntry<P::Move>, pos: &P) -> bool
+    fn entry<P>(&mut self, entry: &MoveEntry<P::Move>, pos: &P, previous: Option<P::Move>) -> bool
     where
         P: Position,
         N: TextNotation<P>,
     {
-        let text = self.notation.write(pos, entry.mv);
+        let text = self.notation.write_after(pos, previous, entry.mv);
         self.out.push_str(&text);
         for nag in &entry.nags {
             let _ = write!(self.out, " ${nag}");
@@ -204,7 +211,7 @@ impl<N: ?Sized> Writer<'_, N> {
         }
         for v in &entry.variations {
             self.out.push_str(" (");
-            self.line(v, pos.clone(), false);
+            self.line(v, pos.clone(), previous, false);
             self.out.push(')');
         }
         !entry.comments.is_empty() || !entry.variations.is_empty()

@@ -13,6 +13,7 @@ mod position;
 mod repetition;
 mod sfen;
 mod square;
+mod terminal;
 mod usi;
 
 pub use color::Color;
@@ -27,4 +28,5 @@ pub use position::Position;
 pub use repetition::{Repetition, repetition};
 pub use sfen::SfenError;
 pub use square::{File, ParseSquareError, Rank, Square};
+pub use terminal::judge_terminal;
 pub use usi::ParseMoveError;

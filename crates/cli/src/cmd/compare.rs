@@ -94,7 +94,7 @@ fn meanings<P: Position>(
 ) -> Result<P::Move, (NotationError, Vec<P::Move>)> {
     match notation.read(pos, text) {
         Ok(r) => Ok(r.mv),
-        Err(e) => Err((e, near_moves(pos, text, notation))),
+        Err(e) => Err((e, near_moves(pos, None, text, notation))),
     }
 }
 
