@@ -164,12 +164,13 @@ impl<P: Position> Default for WriteSettings<'_, P> {
 }
 
 /// The games of one file, one by one.
-pub type FormatGames<'a, P> = Box<dyn Iterator<Item = io::Result<FormatGame<P>>> + 'a>;
+pub type FormatGames<'a, P> = Box<dyn Iterator<Item = io::Result<FormatGame<P>>> + Send + 'a>;
 
 /// A record format of the game whose positions are `P`.
 ///
 /// Implementations are stateless values (`Send + Sync`), so a registry can hold them as
-/// `&'static dyn RecordFormat<P>`.
+/// `&'static dyn RecordFormat<P>`; readers and the games they yield are `Send`, so games can be
+/// checked on other threads.
 pub trait RecordFormat<P: Position>: Send + Sync {
     /// What the format is.
     fn info(&self) -> &'static FormatInfo;
@@ -192,7 +193,7 @@ pub trait RecordFormat<P: Position>: Send + Sync {
     ///
     /// The iterator yields an [`io::Error`] when reading fails; problems in the file become
     /// diagnostics of the game they occur in ([`RawGame::diagnostics`]).
-    fn read<'a>(&'a self, input: Box<dyn BufRead + 'a>) -> FormatGames<'a, P>;
+    fn read<'a>(&'a self, input: Box<dyn BufRead + Send + 'a>) -> FormatGames<'a, P>;
 
     /// Writes one checked game.
     ///
@@ -206,4 +207,37 @@ pub trait RecordFormat<P: Position>: Send + Sync {
         game: &CheckedGame<P>,
         settings: &WriteSettings<'_, P>,
     ) -> Result<WrittenGame, Box<Diagnostic>>;
+}
+
+/// How sure a PGN-style text format (xiangqi PGN, PSN) is of `prefix`: a line holding one of
+/// its `own` tags (`[Game "Chinese Chess"]`, `[Sente `) is 90, other tag pairs are
+/// [`Confidence::LIKELY`], other text is [`Confidence::WEAK`], bytes with NUL (binary data)
+/// are [`Confidence::NONE`].
+///
+/// ```
+/// use notation_traits::{Confidence, sniff_pgn_style};
+///
+/// let own: [&[u8]; 1] = [b"[Sente "];
+/// assert_eq!(sniff_pgn_style(b"[Sente \"A\"]\n1.P-7f\n", &own), Confidence::new(90));
+/// assert_eq!(sniff_pgn_style(b"[Event \"x\"]\n", &own), Confidence::LIKELY);
+/// assert_eq!(sniff_pgn_style(b"1. e4 e5", &own), Confidence::WEAK);
+/// assert_eq!(sniff_pgn_style(b"XQ\0\x0a", &own), Confidence::NONE);
+/// ```
+pub fn sniff_pgn_style(prefix: &[u8], own: &[&[u8]]) -> Confidence {
+    if prefix.contains(&0) {
+        return Confidence::NONE;
+    }
+    let has = |needle: &[u8]| prefix.windows(needle.len()).any(|w| w == needle);
+    if own.iter().any(|t| has(t)) {
+        return Confidence::new(90);
+    }
+    let tag_line = prefix
+        .split(|&b| b == b'\n')
+        .map(|l| l.trim_ascii())
+        .any(|l| l.starts_with(b"[") && l.ends_with(b"\"]") && l.contains(&b' '));
+    if tag_line {
+        Confidence::LIKELY
+    } else {
+        Confidence::WEAK
+    }
 }

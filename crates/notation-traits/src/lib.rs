@@ -3,6 +3,7 @@
 mod checked;
 mod diagnostic;
 mod error;
+mod fit;
 mod format;
 mod notation;
 mod position;
@@ -17,9 +18,10 @@ mod writer;
 pub use checked::CheckedGame;
 pub use diagnostic::{CODES, Diagnostic, Severity};
 pub use error::{MoveError, NotationError, PlayError, Rule, SyntaxError, Warning, edit_distance};
+pub use fit::{Fit, fit};
 pub use format::{
     Confidence, FormatGame, FormatGames, FormatInfo, RecordFormat, WriteSettings, Written,
-    WrittenGame,
+    WrittenGame, sniff_pgn_style,
 };
 pub use notation::{MoveNotation, Resolved};
 pub use position::{Ply, Position};
@@ -31,4 +33,6 @@ pub use repair::{NoReading, Readings, RepairLimits, find_readings, near_moves};
 pub use replay::{ReplayOptions, Replayed, TextNotation, replay, replay_with};
 pub use span::{Pos, Span};
 pub use terminal::{Terminal, TerminalKind};
-pub use writer::{MoveNumbering, write_movetext, write_unread_moves};
+pub use writer::{
+    MoveNumbering, movetext_of, tag_pair, write_movetext, write_unread_moves, write_unreadable_game,
+};

@@ -986,6 +986,36 @@ pub struct PositionCommand {
     pub moves: Vec<MoveEntry<()>>,
 }
 
+impl PositionCommand {
+    /// The command as a record: a tag named `tag` (`FEN` for xiangqi, `SFEN` for shogi) with
+    /// its start position unless it is `startpos`, and its moves; `raw` is the record the
+    /// command was read as (for the places).
+    ///
+    /// ```
+    /// use notation_traits::{parse_game_text, position_command};
+    ///
+    /// let game = parse_game_text("position sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 moves G*5b\n");
+    /// let record = position_command(&game.record).unwrap().into_record(&game.record, "SFEN");
+    /// assert_eq!(record.tag("SFEN"), Some("4k4/9/9/9/9/9/9/9/4K4 b G 1"));
+    /// assert_eq!(record.main.moves[0].text, "G*5b");
+    /// ```
+    pub fn into_record(self, raw: &GameRecord<()>, tag: &str) -> GameRecord<()> {
+        let mut record = GameRecord {
+            span: raw.span,
+            ..GameRecord::default()
+        };
+        if let Some(fen) = self.start {
+            record.tags.push(Tag {
+                name: tag.to_owned(),
+                value: fen,
+                span: raw.main.moves.get(1).map_or(raw.span, |t| t.span),
+            });
+        }
+        record.main.moves = self.moves;
+        record
+    }
+}
+
 /// Reads a record whose movetext is an engine `position` command (the reader splits it into
 /// tokens like any movetext); `None` when it is not one.
 ///

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use crate::{GameRecord, Line, MoveEntry, Position, TextNotation};
+use crate::{GameRecord, Line, MoveEntry, Position, RawGame, TextNotation};
 
 /// How moves are numbered in written movetext.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,6 +70,67 @@ where
         }
     }
     w.out
+}
+
+/// A tag pair line, `[Name "value"]` and a line end, the value's `\\` and `"` escaped as PGN
+/// and PSN write them.
+///
+/// ```
+/// assert_eq!(notation_traits::tag_pair("Event", "a \"b\""), "[Event \"a \\\"b\\\"\"]\n");
+/// ```
+pub fn tag_pair(name: &str, value: &str) -> String {
+    format!(
+        "[{name} \"{}\"]\n",
+        value.replace('\\', "\\\\").replace('"', "\\\"")
+    )
+}
+
+/// A PGN-style game that could not be read at all (no notation fits, a bad start position),
+/// kept as written: `first` (a tag the format wants first, unless the record has it), the
+/// record's tags, `; kifu: not read: REASON; the movetext as written:` and the movetext as `;`
+/// comment lines, then its result (`*` when it has none).
+pub fn write_unreadable_game(raw: &RawGame, reason: &str, first: Option<(&str, &str)>) -> String {
+    let record = &raw.record;
+    let mut text = String::new();
+    if let Some((name, value)) = first
+        && record.tag(name).is_none()
+    {
+        text.push_str(&tag_pair(name, value));
+    }
+    for t in &record.tags {
+        text.push_str(&tag_pair(&t.name, &t.value));
+    }
+    text.push('\n');
+    let _ = writeln!(text, "; kifu: not read: {reason}; the movetext as written:");
+    for line in movetext_of(raw).lines() {
+        let _ = writeln!(text, "; {line}");
+    }
+    let result = record
+        .result_token
+        .as_deref()
+        .or(record.tag("Result"))
+        .filter(|r| r.parse::<crate::GameResult>().is_ok())
+        .unwrap_or("*");
+    text.push_str(result);
+    text.push('\n');
+    text
+}
+
+/// The movetext of `raw` after its tags, exactly as written (trimmed).
+pub fn movetext_of(raw: &RawGame) -> String {
+    let after_tags = raw
+        .record
+        .tags
+        .iter()
+        .map(|t| t.span.end.offset)
+        .max()
+        .unwrap_or(raw.record.span.start.offset);
+    let base = raw.record.span.start.offset;
+    raw.source
+        .get(after_tags.saturating_sub(base)..)
+        .unwrap_or_default()
+        .trim()
+        .to_owned()
 }
 
 /// Writes a comment: `{text}`; a one-line text holding `}` as a `;` comment to the end of the

@@ -28,5 +28,5 @@ pub use position::Position;
 pub use repetition::{Repetition, repetition};
 pub use sfen::SfenError;
 pub use square::{File, ParseSquareError, Rank, Square};
-pub use terminal::judge_terminal;
+pub use terminal::{check_terminal, judge_terminal};
 pub use usi::ParseMoveError;

@@ -8,7 +8,7 @@
 //! rules, article 7); the entering-king declaration by the CSA 27-point rule
 //! ([`Position::declaration`]).
 
-use notation_traits::{GameResult, TerminalKind};
+use notation_traits::{Diagnostic, GameResult, Replayed, Severity, Terminal, TerminalKind};
 
 use crate::{Color, Move, Position, repetition};
 
@@ -72,6 +72,26 @@ pub fn judge_terminal(
         }
         _ => None,
     }
+}
+
+/// A `terminal-mismatch` warning at the terminal word `t` when it does not fit the game
+/// `replayed` played ([`judge_terminal`]); `None` when it fits, or when the game was not read
+/// to its end (its last position is not known).
+pub fn check_terminal(t: &Terminal, replayed: &Replayed<Position>) -> Option<Diagnostic> {
+    if !replayed.unread.is_empty() {
+        return None;
+    }
+    let moves: Vec<Move> = replayed.record.main.moves.iter().map(|m| m.mv).collect();
+    let why = judge_terminal(t.kind, &replayed.start, &moves, replayed.record.result())?;
+    Some(
+        Diagnostic::new(
+            Severity::Warning,
+            "terminal-mismatch",
+            format!("`{}` written, but {why}", t.text),
+        )
+        .at(t.span)
+        .with_position(replayed.end.to_sfen()),
+    )
 }
 
 /// Why a repetition word does not fit the game by the repetition rule.

@@ -1,0 +1,210 @@
+//! Batches: the files a list of paths names (folders walked), and where each one's output goes
+//! in an output folder, planned before anything is written so that no two inputs share an
+//! output and no output overwrites an input.
+
+use std::collections::HashMap;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// The size of the files among `inputs`, in bytes (standard input counts nothing).
+pub fn total_size(inputs: &[Result<InputPath, (String, io::Error)>]) -> u64 {
+    inputs
+        .iter()
+        .flatten()
+        .filter_map(|i| std::fs::metadata(&i.path).ok())
+        .map(|m| m.len())
+        .sum()
+}
+
+/// One input to read, and where its output goes in an output folder.
+#[derive(Clone, Debug)]
+pub struct InputPath {
+    /// The path (`-` for standard input).
+    pub path: PathBuf,
+    /// The path of its output relative to the output folder, extension aside: the file's name,
+    /// or its path inside a folder read with `--recursive`.
+    pub out_rel: PathBuf,
+}
+
+/// The inputs to read: the files given (standard input, `-`, when none), and with `recursive`
+/// the game files ([`is_game_file`]) below each folder given, in name order.
+///
+/// # Errors
+///
+/// A folder that cannot be listed, as `(name, error)` in its place.
+pub fn expand(
+    files: &[PathBuf],
+    recursive: bool,
+) -> Vec<Result<InputPath, (String, io::Error)>> {
+    let given = if files.is_empty() {
+        vec![PathBuf::from("-")]
+    } else {
+        files.to_vec()
+    };
+    let mut out = Vec::new();
+    for path in given {
+        // A folder without --recursive is a usage error said before this
+        // (`cmd::folder_without_recursive`).
+        if recursive && path.as_os_str() != "-" && path.is_dir() {
+            walk(&path, &path, &mut out);
+        } else {
+            let out_rel = if path.as_os_str() == "-" {
+                PathBuf::from("stdin")
+            } else {
+                PathBuf::from(path.file_name().unwrap_or_default())
+            };
+            out.push(Ok(InputPath { path, out_rel }));
+        }
+    }
+    out
+}
+
+/// How messages name an input path: `<stdin>` for `-`.
+pub fn display_name(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "<stdin>".to_owned()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Whether a file found in a folder is a game file: its extension (any case) is one of a
+/// registered format's ([`crate::formats`]), or `txt`.
+pub fn is_game_file(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| {
+            let e = e.to_ascii_lowercase();
+            e == "txt"
+                || crate::formats()
+                    .iter()
+                    .any(|f| f.info().extensions.contains(&e.as_str()))
+        })
+}
+
+/// The game files below `dir` ([`is_game_file`]), in name order, hidden ones (`.name`)
+/// left out. A folder reached twice (a symbolic link back up the tree) is read once.
+fn walk(root: &Path, dir: &Path, out: &mut Vec<Result<InputPath, (String, io::Error)>>) {
+    let mut seen = std::collections::HashSet::new();
+    walk_in(root, dir, out, &mut seen);
+}
+
+fn walk_in(
+    root: &Path,
+    dir: &Path,
+    out: &mut Vec<Result<InputPath, (String, io::Error)>>,
+    seen: &mut std::collections::HashSet<PathBuf>,
+) {
+    if let Ok(real) = std::fs::canonicalize(dir)
+        && !seen.insert(real)
+    {
+        return;
+    }
+    let mut entries: Vec<PathBuf> = match std::fs::read_dir(dir) {
+        Ok(list) => list.filter_map(Result::ok).map(|e| e.path()).collect(),
+        Err(e) => {
+            out.push(Err((dir.display().to_string(), e)));
+            return;
+        }
+    };
+    entries.sort();
+    for path in entries {
+        if path
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+        {
+            continue;
+        }
+        if path.is_dir() {
+            walk_in(root, &path, out, seen);
+        } else if is_game_file(&path) {
+            let out_rel = path.strip_prefix(root).map_or_else(
+                |_| PathBuf::from(path.file_name().unwrap_or_default()),
+                Path::to_path_buf,
+            );
+            out.push(Ok(InputPath { path, out_rel }));
+        }
+    }
+}
+
+/// Where each input's output goes under `dir`: the input's path below the folder given (its
+/// name for a file given directly) with `extension`; a second input with the same stem in one
+/// folder (`game.pgn`, `game.txt`) keeps its extension too (`game.txt.pgn`). Returns the
+/// output path of each input, by the input's name ([`display_name`]).
+///
+/// # Errors
+///
+/// A message when two inputs would write one output file, or an output file would overwrite
+/// an input.
+///
+/// # Examples
+///
+/// ```
+/// use std::path::{Path, PathBuf};
+/// use kifu_records::{InputPath, plan_outputs};
+///
+/// let inputs = [
+///     InputPath { path: "in/a.pgn".into(), out_rel: "a.pgn".into() },
+///     InputPath { path: "in/a.txt".into(), out_rel: "a.txt".into() },
+/// ];
+/// let plan = plan_outputs(&inputs, Path::new("out"), "pgn")?;
+/// assert_eq!(plan["in/a.pgn"], PathBuf::from("out/a.pgn"));
+/// assert_eq!(plan["in/a.txt"], PathBuf::from("out/a.txt.pgn"));
+/// # Ok::<(), String>(())
+/// ```
+pub fn plan_outputs(
+    inputs: &[InputPath],
+    dir: &Path,
+    extension: &str,
+) -> Result<HashMap<String, PathBuf>, String> {
+    let canonical = |p: &Path| std::fs::canonicalize(p).ok();
+    let real_inputs: HashMap<PathBuf, String> = inputs
+        .iter()
+        .filter_map(|i| Some((canonical(&i.path)?, display_name(&i.path))))
+        .collect();
+    let mut targets = HashMap::new();
+    let mut by_output: HashMap<PathBuf, String> = HashMap::new();
+    let mut rel_of: HashMap<String, PathBuf> = HashMap::new();
+    for item in inputs {
+        let name = display_name(&item.path);
+        if targets.contains_key(&name) {
+            continue;
+        }
+        let mut path = dir.join(&item.out_rel).with_extension(extension);
+        if let Some(other) = by_output.get(&path)
+            && rel_of.get(other) == Some(&item.out_rel)
+        {
+            return Err(format!(
+                "{other} and {name} would both be written to {}: convert them in separate runs, or give their folder with --recursive",
+                path.display()
+            ));
+        }
+        if by_output.contains_key(&path) {
+            let mut longer = item.out_rel.as_os_str().to_owned();
+            longer.push(".");
+            longer.push(extension);
+            path = dir.join(longer);
+        }
+        if let Some(other) = by_output.get(&path) {
+            return Err(format!(
+                "{other} and {name} would both be written to {}: convert them in separate runs, or give their folder with --recursive",
+                path.display()
+            ));
+        }
+        // The output file may not exist yet: compare its folder's real path.
+        let real = path
+            .parent()
+            .and_then(canonical)
+            .zip(path.file_name())
+            .map(|(d, f)| d.join(f));
+        if let Some(input) = real.as_ref().and_then(|r| real_inputs.get(r)) {
+            return Err(format!(
+                "--output-dir would overwrite the input {input} with the output of {name}: choose another folder"
+            ));
+        }
+        by_output.insert(path.clone(), name.clone());
+        rel_of.insert(name.clone(), item.out_rel.clone());
+        targets.insert(name, path);
+    }
+    Ok(targets)
+}

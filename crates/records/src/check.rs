@@ -1,0 +1,254 @@
+//! Checking a game as read: the start position, the notation (given, fixed by the format, or
+//! detected), every move replayed against the rules, the terminal word judged against the
+//! position, everything found gathered in one list.
+
+use notation_traits::{
+    CheckedGame, Diagnostic, FormatGame, RawGame, ReplayOptions, Terminal,
+    TextNotation, replay_with,
+};
+use psn::{Dialect, PsnGame};
+use xiangqi_pgn::PgnGame;
+
+use crate::{Checked, FormatRef, Game, GameBody, Notation, ReadOptions, Variant};
+
+fn replay_options(options: &ReadOptions) -> ReplayOptions {
+    ReplayOptions {
+        repair: options.repair,
+        ..ReplayOptions::default()
+    }
+}
+
+/// A game that cannot be checked at all.
+fn unreadable(
+    index: usize,
+    format: FormatRef,
+    raw: RawGame,
+    variant: Variant,
+    error: Box<Diagnostic>,
+) -> Game {
+    let mut diagnostics = raw.diagnostics.clone();
+    diagnostics.push((*error).clone());
+    Game {
+        index,
+        format,
+        raw,
+        diagnostics,
+        detected: None,
+        body: GameBody::Unreadable { variant, error },
+    }
+}
+
+/// Checks a game of a PGN-style file (xiangqi PGN, PSN): its game decided as
+/// [`crate::detect`] says, then its notation.
+pub(crate) fn pgn_style(
+    index: usize,
+    format: FormatRef,
+    raw: RawGame,
+    options: &ReadOptions,
+    shogi_hint: bool,
+) -> Game {
+    match crate::detect::variant_of(&raw, options, shogi_hint) {
+        Variant::Xiangqi => xiangqi_pgn(index, format, raw, options),
+        Variant::Shogi => psn_game(index, format, raw, options),
+    }
+}
+
+fn xiangqi_pgn(index: usize, format: FormatRef, raw: RawGame, options: &ReadOptions) -> Game {
+    let game = PgnGame::new(raw);
+    let hints = options.xiangqi_hints();
+    let checked = game.reading(hints).and_then(|(reading, detected)| {
+        let checked = game.check(&reading, hints, replay_options(options))?;
+        Ok((reading, detected, checked))
+    });
+    match checked {
+        Err(error) => unreadable(index, format, game.raw, Variant::Xiangqi, error),
+        Ok((reading, detected, checked)) => {
+            let mut diagnostics = game.raw.diagnostics.clone();
+            diagnostics.extend(checked.replayed.diagnostics.iter().cloned());
+            Game {
+                index,
+                format,
+                raw: game.raw,
+                diagnostics,
+                detected,
+                body: GameBody::Xiangqi(Box::new(Checked {
+                    game: checked,
+                    notation: reading.notation,
+                    notation_name: reading.name,
+                })),
+            }
+        }
+    }
+}
+
+fn psn_game(index: usize, format: FormatRef, raw: RawGame, options: &ReadOptions) -> Game {
+    // The text reader's own diagnostics come first; PsnGame adds its findings after them.
+    let text_reader = raw.diagnostics.len();
+    let game = PsnGame::new(raw);
+    let given = match options.notation {
+        // PSN means the file's own moves: a PSN2 file's are USI.
+        Some(Notation::Psn) if game.dialect == Dialect::Psn2 => Some(Dialect::Psn2),
+        Some(Notation::Psn) => Some(Dialect::Psn),
+        Some(Notation::Usi) => Some(Dialect::Usi),
+        _ => None,
+    };
+    let (dialect, detected) = match given {
+        Some(d) => (d, None),
+        None => match game.best_notation() {
+            Some((d, fit)) => {
+                let name = if d == Dialect::Psn { "PSN" } else { "USI moves" };
+                let note = format!(
+                    "detected shogi, {name} ({} of {} plies read)",
+                    fit.moves.len(),
+                    game.raw.record.main.moves.len()
+                );
+                (d, Some(note))
+            }
+            None => (game.dialect, None),
+        },
+    };
+    let name = if dialect == Dialect::Psn { "PSN" } else { "USI moves" };
+    let start = match &game.start {
+        Ok(start) => *start,
+        Err(error) => {
+            let error = error.clone();
+            return unreadable(index, format, game.raw, Variant::Shogi, error);
+        }
+    };
+    let mut out = shogi(
+        index,
+        format,
+        game.raw,
+        start,
+        game.terminal,
+        dialect.notation_sync(),
+        name.to_owned(),
+        options,
+        text_reader,
+    );
+    out.detected = detected;
+    out
+}
+
+/// Checks a shogi game from its start with `notation`; the reader's diagnostics from
+/// `enrich_from` on that stand at a main-line move get its ply and position, and the terminal
+/// word is judged ([`shogi_board::check_terminal`]).
+#[allow(clippy::too_many_arguments)]
+fn shogi(
+    index: usize,
+    format: FormatRef,
+    raw: RawGame,
+    start: shogi_board::Position,
+    terminal: Option<Terminal>,
+    notation: Box<dyn TextNotation<shogi_board::Position> + Send + Sync>,
+    notation_name: String,
+    options: &ReadOptions,
+    enrich_from: usize,
+) -> Game {
+    let mut replayed = replay_with(&raw.record, start, notation.as_ref(), replay_options(options));
+    if let Some(d) = terminal
+        .as_ref()
+        .and_then(|t| shogi_board::check_terminal(t, &replayed))
+    {
+        replayed.diagnostics.push(d);
+    }
+    let mut diagnostics = raw.diagnostics.clone();
+    // Those about a main-line move (a capture shorthand) get its ply and the position before
+    // it.
+    let mut pos = replayed.start;
+    for (i, entry) in replayed.record.main.moves.iter().enumerate() {
+        for d in diagnostics
+            .iter_mut()
+            .skip(enrich_from)
+            .filter(|d| d.ply.is_none() && d.span == Some(entry.span))
+        {
+            *d = d.clone().with_ply(i as u32 + 1).with_position(pos.to_sfen());
+        }
+        pos.play_unchecked(entry.mv);
+    }
+    diagnostics.extend(replayed.diagnostics.iter().cloned());
+    let game = CheckedGame::new(replayed, &raw, terminal);
+    Game {
+        index,
+        format,
+        raw,
+        diagnostics,
+        detected: None,
+        body: GameBody::Shogi(Box::new(Checked {
+            game,
+            notation,
+            notation_name,
+        })),
+    }
+}
+
+/// Checks a xiangqi game read by a format of its own (its notation fixed by the format).
+pub(crate) fn xiangqi_format(
+    index: usize,
+    format: FormatRef,
+    game: FormatGame<xiangqi_board::Position>,
+    options: &ReadOptions,
+) -> Game {
+    let FormatGame {
+        raw,
+        start,
+        notation,
+        terminal,
+    } = game;
+    let start = match start {
+        Ok(s) => s,
+        Err(e) => return unreadable(index, format, raw, Variant::Xiangqi, e),
+    };
+    let notation = notation.unwrap_or_else(|| {
+        Box::new(iccs_algebraic::Iccs::new(iccs_algebraic::IccsStyle::Engine))
+    });
+    let replayed = replay_with(&raw.record, start, notation.as_ref(), replay_options(options));
+    let mut diagnostics = raw.diagnostics.clone();
+    diagnostics.extend(replayed.diagnostics.iter().cloned());
+    let game = CheckedGame::new(replayed, &raw, terminal);
+    Game {
+        index,
+        format,
+        raw,
+        diagnostics,
+        detected: None,
+        body: GameBody::Xiangqi(Box::new(Checked {
+            game,
+            notation,
+            notation_name: format.info().title.to_owned(),
+        })),
+    }
+}
+
+/// Checks a shogi game read by a format of its own (its notation fixed by the format, USI
+/// when it gives none).
+pub(crate) fn shogi_format(
+    index: usize,
+    format: FormatRef,
+    game: FormatGame<shogi_board::Position>,
+    options: &ReadOptions,
+) -> Game {
+    let FormatGame {
+        raw,
+        start,
+        notation,
+        terminal,
+    } = game;
+    let start = match start {
+        Ok(s) => s,
+        Err(e) => return unreadable(index, format, raw, Variant::Shogi, e),
+    };
+    let notation = notation.unwrap_or_else(|| Box::new(psn::Usi));
+    shogi(
+        index,
+        format,
+        raw,
+        start,
+        terminal,
+        notation,
+        format.info().title.to_owned(),
+        options,
+        0,
+    )
+}
+

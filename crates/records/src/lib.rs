@@ -1,0 +1,29 @@
+#![doc = include_str!("../README.md")]
+
+mod batch;
+mod check;
+mod detect;
+mod encoding;
+mod game;
+mod games;
+mod input;
+mod json;
+mod notation;
+mod options;
+mod registry;
+mod variant;
+mod write;
+mod compare;
+
+pub use batch::{InputPath, display_name, expand, is_game_file, plan_outputs, total_size};
+pub use compare::{Comparison, GameComparison, Resolution, compare};
+pub use encoding::{SNIFF, detect as detect_encoding, encode, parse_encoding};
+pub use game::{Checked, Game, GameBody};
+pub use games::Games;
+pub use input::{Input, InputError};
+pub use json::{JSON_VERSION, KifuJson};
+pub use notation::Notation;
+pub use options::ReadOptions;
+pub use registry::{FormatRef, format, formats};
+pub use variant::Variant;
+pub use write::{Encoded, Style, Target, WriteError, WriteOptions, Writer, targets};
