@@ -465,13 +465,17 @@ pub fn psn_file(data: &[u8]) {
             // [Termination] tag, unless the game has a [Termination] tag of its own, which is
             // kept; PSN2 writes the word as read.
             let kept = psn2 || game.raw.record.tag("Termination").is_none();
-            let word = |t: &psn::Terminal| if kept { t.word } else { t.word.shogidokoro() };
-            let back_word = again.terminal.as_ref().map(|t| t.word);
+            let word_of = |t: &notation_traits::Terminal| psn::TerminalWord::for_kind(t.kind);
+            let word = |t: &notation_traits::Terminal| {
+                let w = word_of(t)?;
+                Some(if kept { w } else { w.shogidokoro() })
+            };
+            let back_word = again.terminal.as_ref().and_then(word_of);
             assert!(
-                back_word == game.terminal.as_ref().map(word)
-                    || (!kept && back_word == game.terminal.as_ref().map(|t| t.word)),
+                back_word == game.terminal.as_ref().and_then(word)
+                    || (!kept && back_word == game.terminal.as_ref().and_then(word_of)),
                 "`{written}`: another ending: {back_word:?} for {:?}",
-                game.terminal.as_ref().map(|t| t.word)
+                game.terminal.as_ref().and_then(word_of)
             );
         }
     }

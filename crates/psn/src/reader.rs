@@ -24,13 +24,13 @@ use std::io::{self, BufRead};
 
 use notation_traits::{
     Diagnostic, GameReader, GameRecord, GameResult, RawGame, ReplayOptions, Replayed, Severity,
-    Termination, TextNotation, replay_with,
+    Terminal, TerminalKind, Termination, TextNotation, replay_with,
 };
 use shogi_board::{Color, Handicap, Position};
 
 use crate::Psn;
 use crate::dialects::{self, old_fen_to_sfen};
-use crate::terminal::{Terminal, TerminalWord, split_terminal};
+use crate::terminal::{TerminalWord, split_terminal};
 use crate::usi::{Usi, is_usi};
 
 /// The kind of move text of a game.
@@ -251,7 +251,9 @@ pub struct PsnGame {
 }
 
 impl PsnGame {
-    /// Prepares a game read by [`notation_traits::GameReader`]: Shogidokoro's `Variation:N`
+    /// Prepares a game read by [`notation_traits::GameReader`]: an engine command (`position
+    /// sfen ... moves ...`, `position startpos moves ...`) becomes a record with an `[SFEN]`
+    /// tag; Shogidokoro's `Variation:N`
     /// blocks become variations, `~` in comments a line break, the capture shorthand (`xL`,
     /// `Sx+`) a move with the previous move's square (a `capture-shorthand` warning); then its
     /// start position, its terminal word and its dialect.
@@ -259,6 +261,9 @@ impl PsnGame {
     /// When the start position cannot be read, the terminal word's side to move is counted
     /// from White when the first move number has an ellipsis (`1...`), else from Black.
     pub fn new(mut raw: RawGame) -> PsnGame {
+        if let Some(command) = notation_traits::position_command(&raw.record) {
+            raw.record = command.into_record(&raw.record, "SFEN");
+        }
         dialects::variation_blocks(&mut raw);
         dialects::tilde_line_breaks(&mut raw);
         dialects::capture_shorthands(&mut raw);
@@ -325,9 +330,9 @@ impl PsnGame {
         if let Some(t) = &mut terminal
             && let Some(word) = find_tag(&raw.record, "Termination")
                 .and_then(|tag| TerminalWord::from_word(tag.value.trim()))
-            && word.shogidokoro() == t.word
+            && TerminalWord::for_kind(t.kind) == Some(word.shogidokoro())
         {
-            t.word = word;
+            t.kind = word.kind();
         }
         let dialect = Dialect::detect(&raw.record);
         if let Some(t) = &terminal
@@ -348,7 +353,7 @@ impl PsnGame {
             // `Sennichite` is also what Shogidokoro writes for a loss by perpetual check: which
             // result it means is judged with the moves ([`PsnGame::replay`]).
             let agrees =
-                |stated: GameResult| stated == implied || t.word == TerminalWord::Sennichite;
+                |stated: GameResult| stated == implied || t.kind == TerminalKind::Repetition;
             if let Some((stated, source)) = stated
                 && !agrees(stated)
             {
@@ -360,7 +365,7 @@ impl PsnGame {
                             "`{}` after ply {} means {implied} ({} to move), but {source} gives {stated}",
                             t.text,
                             raw.record.main.moves.len(),
-                            t.side_to_move
+                            if t.first_to_move { Color::Black } else { Color::White }
                         ),
                     )
                     .at(t.span),
@@ -456,99 +461,14 @@ impl PsnGame {
     ) -> Result<Replayed<Position>, Box<Diagnostic>> {
         let start = self.start.clone()?;
         let mut replayed = replay_with(&self.raw.record, start, notation, options);
-        if let Some(t) = &self.terminal
-            && replayed.unread.is_empty()
-            && let Some(why) = terminal_mismatch(t, &replayed)
+        if let Some(d) = self
+            .terminal
+            .as_ref()
+            .and_then(|t| shogi_board::check_terminal(t, &replayed))
         {
-            replayed.diagnostics.push(
-                Diagnostic::new(
-                    Severity::Warning,
-                    "terminal-mismatch",
-                    format!("`{}` written, but {why}", t.text),
-                )
-                .at(t.span)
-                .with_position(replayed.end.to_sfen()),
-            );
+            replayed.diagnostics.push(d);
         }
         Ok(replayed)
-    }
-}
-
-/// Why the terminal word does not fit the position the game reached: `Mate` without
-/// checkmate, a `DeclarationWin` the 27-point rule refuses, a repetition word the repetition
-/// rule does not give.
-fn terminal_mismatch(t: &Terminal, replayed: &Replayed<Position>) -> Option<String> {
-    let end = &replayed.end;
-    match t.word {
-        TerminalWord::Mate if !end.is_checkmate() => {
-            Some(format!("the {} king is not checkmated", end.side_to_move()))
-        }
-        TerminalWord::DeclarationWin => end.declaration().err().map(|why| {
-            format!(
-                "{} cannot declare a win by the 27-point rule: {why}",
-                end.side_to_move()
-            )
-        }),
-        _ => repetition_mismatch(t, replayed),
-    }
-}
-
-/// Why a repetition word (`Sennichite`, `RepetitionDraw`, `RepetitionWin`) does not fit the
-/// game by the repetition rule ([`shogi_board::repetition`]): the last position did not stand
-/// on the board four times, or the side said to win (or a draw) is not what perpetual check
-/// gives.
-fn repetition_mismatch(t: &Terminal, replayed: &Replayed<Position>) -> Option<String> {
-    let draw = matches!(
-        t.word,
-        TerminalWord::Sennichite | TerminalWord::RepetitionDraw
-    );
-    if !draw && t.word != TerminalWord::RepetitionWin {
-        return None;
-    }
-    let moves: Vec<_> = replayed.record.main.moves.iter().map(|m| m.mv).collect();
-    let r = shogi_board::repetition(&replayed.start, &moves).ok()?;
-    if !r.is_sennichite() {
-        let times = match r.occurrences {
-            1 => "once".to_owned(),
-            2 => "twice".to_owned(),
-            n => format!("{n} times"),
-        };
-        return Some(format!(
-            "the last position stood on the board {times} only: repetition (sennichite) needs the same position four times"
-        ));
-    }
-    let to_move = t.side_to_move;
-    match (draw, r.perpetual_check_by) {
-        (true, Some(checker)) if t.word == TerminalWord::RepetitionDraw => Some(format!(
-            "{checker} gave check with every move of the repetition: by the rule {checker} loses (RepetitionWin)"
-        )),
-        (false, None) => Some(format!(
-            "no side gave check with every move of the repetition: it is a draw, not a win for {to_move}"
-        )),
-        (false, Some(checker)) if checker == to_move => Some(format!(
-            "{checker} gave the perpetual check and loses: {} wins",
-            !checker
-        )),
-        // Shogidokoro's `Sennichite` covers the perpetual-check loss: the result must say it.
-        (true, Some(checker)) => {
-            let loss = GameResult::win_for(checker == Color::White);
-            (replayed.record.result() != Some(loss)).then(|| {
-                format!(
-                    "{checker} gave check with every move of the repetition: by the rule {checker} loses ({loss}), which the result does not say"
-                )
-            })
-        }
-        // Without perpetual check the repetition is a draw, whatever the result says.
-        (true, None) => replayed
-            .record
-            .result()
-            .filter(|&r| r != GameResult::Draw)
-            .map(|r| {
-                format!(
-                    "no side gave check with every move of the repetition: it is a draw, but the result says {r}"
-                )
-            }),
-        _ => None,
     }
 }
 
@@ -573,7 +493,7 @@ fn repetition_mismatch(t: &Terminal, replayed: &Replayed<Position>) -> Option<St
 /// assert_eq!(games.len(), 2);
 /// assert_eq!(games[0].dialect, Dialect::Psn2);
 /// assert_eq!((games[0].sente(), games[0].gote()), (Some("A"), Some("B")));
-/// assert_eq!(games[0].terminal.as_ref().map(|t| t.word), Some(TerminalWord::Interrupt));
+/// assert_eq!(games[0].terminal.as_ref().map(|t| t.kind), Some(TerminalWord::Interrupt.kind()));
 /// assert_eq!(games[1].start.as_ref().map(|p| p.side_to_move()).ok(), Some(Color::White));
 /// assert_eq!(games[1].record().main.moves.len(), 2);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -715,7 +635,7 @@ mod tests {
         assert_eq!(
             mismatches(3, &["1b1a"], "RepetitionDraw"),
             [
-                "`RepetitionDraw` written, but black gave check with every move of the repetition: by the rule black loses (RepetitionWin)"
+                "`RepetitionDraw` written, but black gave check with every move of the repetition: by the rule black loses (a win by repetition for white)"
             ]
         );
         // Shogidokoro's word covers the perpetual-check loss too, but then the result must say

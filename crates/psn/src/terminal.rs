@@ -2,8 +2,9 @@
 //! `61.Interrupt`), turned from a move entry into the game's ending.
 //!
 //! [`notation_traits::GameReader`] reads a terminal word as one more move; [`split_terminal`]
-//! takes it (and anything after it) off the main line and returns it as a [`Terminal`]: the
-//! word, where it stands, its move number and clock time, and the result it implies.
+//! takes it (and anything after it) off the main line and returns it as a
+//! [`notation_traits::Terminal`]: the kind of ending ([`TerminalWord::kind`]), the word as
+//! written, where it stands, its move number and clock time.
 //!
 //! Rule: the Shogidokoro vocabulary (`Resigns`, `Interrupt`, `Mate`, `Sennichite`, `Jishogi`,
 //! `Timeup`) as MyShogi's `psn.cs` reads and writes it, MyShogi's PSN2 words (`docs/
@@ -13,7 +14,7 @@
 use std::fmt;
 
 use notation_traits::{
-    Diagnostic, GameResult, Line, MoveEntry, MoveNumber, RawGame, Severity, Span, Termination,
+    Diagnostic, GameResult, Line, MoveEntry, RawGame, Severity, Terminal, TerminalKind, Termination,
 };
 use shogi_board::Color;
 
@@ -119,73 +120,46 @@ impl TerminalWord {
         }
     }
 
-    /// How the game ended: `Jishogi` counts as [`Termination::Declaration`].
-    pub const fn termination(self) -> Termination {
+    /// The ending the word names: `Sennichite` is [`TerminalKind::Repetition`] (a draw or a
+    /// perpetual-check loss, as the moves decide), `Jishogi` [`TerminalKind::Impasse`].
+    pub const fn kind(self) -> TerminalKind {
         match self {
-            TerminalWord::Resigns => Termination::Resignation,
-            TerminalWord::Interrupt => Termination::Interrupted,
-            TerminalWord::Mate => Termination::Checkmate,
-            TerminalWord::Sennichite
-            | TerminalWord::RepetitionDraw
-            | TerminalWord::RepetitionWin => Termination::Repetition,
-            TerminalWord::Jishogi | TerminalWord::DeclarationWin => Termination::Declaration,
-            TerminalWord::Timeup => Termination::Time,
-            TerminalWord::IllegalMove => Termination::IllegalMove,
-            TerminalWord::MaxMovesDraw => Termination::MoveRule,
+            TerminalWord::Resigns => TerminalKind::Resignation,
+            TerminalWord::Interrupt => TerminalKind::Interrupted,
+            TerminalWord::Mate => TerminalKind::Checkmate,
+            TerminalWord::Sennichite => TerminalKind::Repetition,
+            TerminalWord::Jishogi => TerminalKind::Impasse,
+            TerminalWord::Timeup => TerminalKind::Timeup,
+            TerminalWord::IllegalMove => TerminalKind::IllegalMove,
+            TerminalWord::RepetitionDraw => TerminalKind::RepetitionDraw,
+            TerminalWord::RepetitionWin => TerminalKind::RepetitionWin,
+            TerminalWord::MaxMovesDraw => TerminalKind::MaxMoves,
+            TerminalWord::DeclarationWin => TerminalKind::Declaration,
         }
     }
 
+    /// The word for an ending ([`TerminalWord::kind`] read backwards); `None` for the endings
+    /// PSN and PSN2 have no word for (a draw agreed, a sealed move, a win by default, ...).
+    pub fn for_kind(kind: TerminalKind) -> Option<TerminalWord> {
+        TerminalWord::ALL.into_iter().find(|w| w.kind() == kind)
+    }
+
+    /// How the game ended ([`TerminalKind::termination`]): `Jishogi` counts as
+    /// [`Termination::Declaration`].
+    pub const fn termination(self) -> Termination {
+        self.kind().termination()
+    }
+
     /// The result the word implies when `side_to_move` is to move after the last move; `None`
-    /// for `Interrupt` and `Jishogi`.
+    /// for `Interrupt` and `Jishogi` ([`TerminalKind::result`]).
     pub fn result(self, side_to_move: Color) -> Option<GameResult> {
-        let to_move_wins = GameResult::win_for(side_to_move == Color::Black);
-        let to_move_loses = GameResult::win_for(side_to_move == Color::White);
-        match self {
-            TerminalWord::Resigns
-            | TerminalWord::Mate
-            | TerminalWord::Timeup
-            | TerminalWord::IllegalMove => Some(to_move_loses),
-            TerminalWord::RepetitionWin | TerminalWord::DeclarationWin => Some(to_move_wins),
-            TerminalWord::Sennichite
-            | TerminalWord::RepetitionDraw
-            | TerminalWord::MaxMovesDraw => Some(GameResult::Draw),
-            TerminalWord::Interrupt | TerminalWord::Jishogi => None,
-        }
+        self.kind().result(side_to_move == Color::Black)
     }
 }
 
 impl fmt::Display for TerminalWord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
-    }
-}
-
-/// The terminal word of a game, as [`split_terminal`] found it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Terminal {
-    /// The word.
-    pub word: TerminalWord,
-    /// The word as written (`Resign`, `resigns`).
-    pub text: String,
-    /// Where the word stands.
-    pub span: Span,
-    /// The move number written before it (`182.`), if any.
-    pub number: Option<MoveNumber>,
-    /// The clock time written after it (`00:03 / 00:11:50`), if any.
-    pub clock: Option<String>,
-    /// The side to move after the last move: the one who resigned, was mated, ran out of time.
-    pub side_to_move: Color,
-}
-
-impl Terminal {
-    /// The result the word implies ([`TerminalWord::result`]).
-    pub fn result(&self) -> Option<GameResult> {
-        self.word.result(self.side_to_move)
-    }
-
-    /// How the game ended ([`TerminalWord::termination`]).
-    pub fn termination(&self) -> Termination {
-        self.word.termination()
     }
 }
 
@@ -206,7 +180,7 @@ impl Terminal {
 ///
 /// let mut raw = parse_game_text("1.P-7f (00:01 / 00:00:01)\n2.Resigns (00:02 / 00:00:02)\n");
 /// let terminal = split_terminal(&mut raw, Color::Black).unwrap();
-/// assert_eq!(terminal.word, TerminalWord::Resigns);
+/// assert_eq!(terminal.kind, TerminalWord::Resigns.kind());
 /// assert_eq!(terminal.clock.as_deref(), Some("00:02 / 00:00:02"));
 /// assert_eq!(terminal.result(), Some(GameResult::FirstPlayerWins));
 /// assert_eq!(raw.record.main.moves.len(), 1);
@@ -276,12 +250,12 @@ pub fn split_terminal(raw: &mut RawGame, first: Color) -> Option<Terminal> {
     record.trailing_comments = trailing;
     let side_to_move = if i % 2 == 0 { first } else { !first };
     Some(Terminal {
-        word,
+        kind: word.kind(),
         text: entry.text,
         span: entry.span,
         number: entry.number,
         clock: entry.clock,
-        side_to_move,
+        first_to_move: side_to_move == Color::Black,
     })
 }
 
@@ -326,7 +300,7 @@ mod tests {
             "1.P-7f 2.P-3d 3.P-2f (3.P-6f (00:01 / 00:00:02) 4.Resigns (00:04 / 00:00:06) {short}) 4.Resigns\n",
         );
         let t = split_terminal(&mut raw, Color::Black).expect("a terminal word");
-        assert_eq!(t.word, TerminalWord::Resigns);
+        assert_eq!(t.kind, TerminalKind::Resignation);
         let variation = &raw.record.main.moves[2].variations[0];
         assert_eq!(variation.moves.len(), 1);
         assert_eq!(

@@ -21,16 +21,15 @@
 use notation_traits::{GameRecord, MoveNumbering, TextNotation, write_movetext};
 use shogi_board::{Move, Position};
 
-use crate::terminal::Terminal;
+use notation_traits::Terminal;
+
+use crate::TerminalWord;
 
 /// The tags written after `[SFEN]`, before `[Result]`, when present.
 const ROSTER: [&str; 4] = ["Event", "Site", "Date", "Round"];
 
 fn push_tag(out: &mut String, name: &str, value: &str) {
-    out.push_str(&format!(
-        "[{name} \"{}\"]\n",
-        value.replace('\\', "\\\\").replace('"', "\\\"")
-    ));
+    out.push_str(&notation_traits::tag_pair(name, value));
 }
 
 /// Writes a checked game as a PSN file (see the module docs for the layout).
@@ -144,12 +143,12 @@ fn write(
     push_tag(&mut out, "Result", result);
     // A PSN2 word PSN has no word for (`MaxMovesDraw` becomes `Jishogi`) is kept in a tag every
     // reader skips and kifu reads back ([`PsnGame::new`](crate::PsnGame::new)).
-    if let Some(t) = terminal
+    if let Some(word) = terminal.and_then(|t| TerminalWord::for_kind(t.kind))
         && !psn2
-        && t.word.shogidokoro() != t.word
+        && word.shogidokoro() != word
         && record.tag("Termination").is_none()
     {
-        push_tag(&mut out, "Termination", t.word.as_str());
+        push_tag(&mut out, "Termination", word.as_str());
     }
     // The start position and the result are written from the game itself.
     let regenerated = |name: &str| {
@@ -164,10 +163,11 @@ fn write(
     }
     out.push('\n');
 
-    let ending = match (terminal, unread) {
-        (Some(t), None) => {
+    let word = terminal.and_then(|t| Some((t, TerminalWord::for_kind(t.kind)?)));
+    let ending = match (word, unread) {
+        (Some((t, word)), None) => {
             let ply = start.ply() as usize + record.main.moves.len();
-            let word = if psn2 { t.word } else { t.word.shogidokoro() };
+            let word = if psn2 { word } else { word.shogidokoro() };
             let mut line = format!("{ply}.{word}");
             if let Some(clock) = &t.clock {
                 line.push_str(&format!(" ({clock})"));

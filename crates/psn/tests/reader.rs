@@ -8,7 +8,7 @@
 use notation_traits::{GameResult, ReplayOptions, Severity, Termination, parse_game_text};
 use psn::{Dialect, PsnGame, PsnReader, TerminalWord, start_position};
 use rstest::rstest;
-use shogi_board::{Color, Handicap, Position};
+use shogi_board::{Handicap, Position};
 
 fn game(text: &str) -> PsnGame {
     PsnReader::new(text.as_bytes())
@@ -131,7 +131,7 @@ fn terminal_words_imply_results(
     ));
     let t = g.terminal.as_ref().expect("a terminal word");
     assert_eq!(t.text, word);
-    assert_eq!(t.side_to_move, Color::White);
+    assert!(!t.first_to_move, "white is to move");
     assert_eq!(t.number.map(|n| n.value), Some(2));
     assert_eq!(t.clock.as_deref(), Some("00:01 / 00:00:01"));
     assert_eq!(g.result(), result);
@@ -141,17 +141,17 @@ fn terminal_words_imply_results(
     assert_eq!(record.result_token.as_deref(), Some(word));
     assert_eq!(record.trailing_comments, ["after the end"]);
     assert!(g.raw.diagnostics.is_empty(), "{:?}", g.raw.diagnostics);
-    assert_eq!(TerminalWord::from_word(word), Some(t.word));
+    assert_eq!(
+        TerminalWord::from_word(word).map(TerminalWord::kind),
+        Some(t.kind)
+    );
 }
 
 #[test]
 fn a_pgn_result_stays_the_result_token() {
     let g = game("1. P-7f P-3d 2. Resigns 1-0\n");
     assert_eq!(g.record().result_token.as_deref(), Some("1-0"));
-    assert_eq!(
-        g.terminal.as_ref().map(|t| t.side_to_move),
-        Some(Color::Black)
-    );
+    assert_eq!(g.terminal.as_ref().map(|t| t.first_to_move), Some(true));
     assert_eq!(g.result(), Some(GameResult::FirstPlayerWins));
     // Black resigned, yet the text says 1-0: the contradiction is reported.
     assert_eq!(g.raw.diagnostics.len(), 1);

@@ -120,8 +120,8 @@ fn every_specimen_game_survives_writing_in_every_style() {
                 );
                 assert_eq!(again.result(), game.result(), "{place}");
                 assert_eq!(
-                    again.terminal.as_ref().map(|t| (t.word, t.clock.clone())),
-                    game.terminal.as_ref().map(|t| (t.word, t.clock.clone())),
+                    again.terminal.as_ref().map(|t| (t.kind, t.clock.clone())),
+                    game.terminal.as_ref().map(|t| (t.kind, t.clock.clone())),
                     "{place}"
                 );
                 written += 1;

@@ -1,0 +1,197 @@
+//! PSN and PSN2 as record formats: sniffed by their tags, read game by game with
+//! [`PsnReader`], written with [`write_game`] and [`write_game_psn2`].
+
+use std::io::BufRead;
+
+use notation_traits::{
+    CheckedGame, Confidence, Diagnostic, Fit, FormatGame, FormatGames, FormatInfo, RecordFormat,
+    TextNotation, WriteSettings, Written, WrittenGame, fit, sniff_pgn_style,
+};
+use shogi_board::{Move, Position};
+
+use crate::{Dialect, Psn, PsnGame, PsnReader, TerminalWord, Usi, write_game, write_game_psn2};
+
+/// PSN files (PSN moves; PSN2's USI moves are read too): [`RecordFormat::read`] gives each
+/// game the notation its moves read best in ([`PsnGame::best_notation`]);
+/// [`RecordFormat::write`] writes [`write_game`]'s layout in [`WriteSettings::notation`]
+/// ([`Psn`] short form when `None`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PsnFormat;
+
+/// PSN2 files (MyShogi): `[Black]` and `[White]` first, USI moves, PSN2's terminal words
+/// ([`write_game_psn2`]). Read as [`PsnFormat`] reads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Psn2Format;
+
+static PSN_INFO: FormatInfo = FormatInfo {
+    name: "psn",
+    title: "PSN (Portable Shogi Notation)",
+    extensions: &["psn"],
+    binary: false,
+    writes: true,
+    default_encoding: None,
+    source: "the PSN description (Steven Hobbs, 1998 draft) as Shogidokoro and MyShogi write it",
+};
+
+static PSN2_INFO: FormatInfo = FormatInfo {
+    name: "psn2",
+    title: "PSN2 (MyShogi: PSN with USI moves)",
+    extensions: &["psn"],
+    binary: false,
+    writes: true,
+    default_encoding: None,
+    source: "MyShogi docs/PSN2format.md",
+};
+
+/// Tags that only a shogi PSN file has.
+const SHOGI_TAGS: [&[u8]; 5] = [b"[Sente ", b"[Gote ", b"[SFEN ", b"[Handicap ", b"[sfen "];
+
+fn read(input: Box<dyn BufRead + Send + '_>) -> FormatGames<'_, Position> {
+    Box::new(PsnReader::new(input).map(|game| {
+        game.map(|game| {
+            let notation = game.best_notation().map(|(d, _)| d.notation_sync());
+            FormatGame {
+                raw: game.raw,
+                start: game.start,
+                notation,
+                terminal: game.terminal,
+            }
+        })
+    }))
+}
+
+/// What a PSN file cannot say of a terminal word: the endings PSN has no word for.
+fn lost_ending(game: &CheckedGame<Position>) -> Vec<String> {
+    match &game.terminal {
+        Some(t) if TerminalWord::for_kind(t.kind).is_none() && game.rest.is_none() => {
+            vec![format!(
+                "the terminal word `{}` ({}): PSN has no word for it",
+                t.text, t.kind
+            )]
+        }
+        _ => Vec::new(),
+    }
+}
+
+impl RecordFormat<Position> for PsnFormat {
+    fn info(&self) -> &'static FormatInfo {
+        &PSN_INFO
+    }
+
+    /// `[Sente]`, `[Gote]`, `[SFEN]` or `[Handicap]` is certain; other tag pairs likely; other
+    /// text weak ([`sniff_pgn_style`]).
+    fn sniff(&self, prefix: &[u8]) -> Confidence {
+        sniff_pgn_style(prefix, &SHOGI_TAGS)
+    }
+
+    fn read<'a>(&'a self, input: Box<dyn BufRead + Send + 'a>) -> FormatGames<'a, Position> {
+        read(input)
+    }
+
+    fn write(
+        &self,
+        game: &CheckedGame<Position>,
+        settings: &WriteSettings<'_, Position>,
+    ) -> Result<WrittenGame, Box<Diagnostic>> {
+        let r = &game.replayed;
+        let psn = Psn::default();
+        let notation = settings.notation.unwrap_or(&psn);
+        let text = write_game(
+            &r.record,
+            &r.start,
+            notation,
+            game.terminal.as_ref(),
+            game.unread_comment().as_deref(),
+        );
+        Ok(WrittenGame {
+            output: Written::Text(separated(text, settings.index)),
+            lost: lost_ending(game),
+        })
+    }
+}
+
+impl RecordFormat<Position> for Psn2Format {
+    fn info(&self) -> &'static FormatInfo {
+        &PSN2_INFO
+    }
+
+    /// A PSN file whose first tag is `[Black]` and whose moves are USI.
+    fn sniff(&self, prefix: &[u8]) -> Confidence {
+        let text = String::from_utf8_lossy(prefix);
+        let first_tag = text.lines().map(str::trim).find(|l| l.starts_with('['));
+        if first_tag.is_some_and(|l| l.starts_with("[Black ")) && text.lines().any(is_usi_line) {
+            Confidence::new(95)
+        } else {
+            Confidence::NONE
+        }
+    }
+
+    fn read<'a>(&'a self, input: Box<dyn BufRead + Send + 'a>) -> FormatGames<'a, Position> {
+        read(input)
+    }
+
+    fn write(
+        &self,
+        game: &CheckedGame<Position>,
+        settings: &WriteSettings<'_, Position>,
+    ) -> Result<WrittenGame, Box<Diagnostic>> {
+        let r = &game.replayed;
+        let text = write_game_psn2(
+            &r.record,
+            &r.start,
+            game.terminal.as_ref(),
+            game.unread_comment().as_deref(),
+        );
+        Ok(WrittenGame {
+            output: Written::Text(separated(text, settings.index)),
+            lost: lost_ending(game),
+        })
+    }
+}
+
+/// A game's text, after a blank line when another game came before it in the file.
+fn separated(text: String, index: usize) -> String {
+    if index > 0 { format!("\n{text}") } else { text }
+}
+
+/// Whether a line is a numbered USI move (`1.7g7f`), as PSN2 writes them.
+fn is_usi_line(line: &str) -> bool {
+    let line = line.trim();
+    let Some((number, mv)) = line.split_once('.') else {
+        return false;
+    };
+    !number.is_empty()
+        && number.bytes().all(|b| b.is_ascii_digit())
+        && crate::usi::is_usi(mv.split_whitespace().next().unwrap_or(""))
+}
+
+impl Dialect {
+    /// [`Dialect::notation`], shareable between threads.
+    pub fn notation_sync(self) -> Box<dyn TextNotation<Position> + Send + Sync> {
+        match self {
+            Dialect::Psn => Box::new(Psn::default()),
+            Dialect::Psn2 | Dialect::Usi => Box::new(Usi),
+        }
+    }
+}
+
+impl PsnGame {
+    /// The dialect whose notation reads the moves best ([`notation_traits::fit`]): PSN or USI,
+    /// whichever reads more moves in turn (then more texts); the file's own dialect where they
+    /// tie. `None` when the start position cannot be read.
+    pub fn best_notation(&self) -> Option<(Dialect, Fit<Move>)> {
+        let start = self.start.as_ref().ok()?;
+        let record = &self.raw.record;
+        let psn = fit(start, record, &Psn::default());
+        let usi = fit(start, record, &Usi);
+        let usi_dialect = match self.dialect {
+            Dialect::Psn2 => Dialect::Psn2,
+            _ => Dialect::Usi,
+        };
+        if usi.key() > psn.key() || (usi.key() == psn.key() && self.dialect != Dialect::Psn) {
+            Some((usi_dialect, usi))
+        } else {
+            Some((Dialect::Psn, psn))
+        }
+    }
+}
