@@ -29,16 +29,14 @@ macro_rules! errln {
 }
 
 mod cmd;
-mod common;
-mod input;
 mod report;
-mod shogi;
-mod xiangqi;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use kifu_records::{FormatRef, Notation, Style, Target, Variant};
 use xiangqi_board::Language;
 
 /// Read, check, convert and compare shogi and xiangqi game records.
@@ -62,76 +60,80 @@ enum Command {
     Perft(PerftArgs),
 }
 
-/// A notation kifu reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(crate) enum InputNotation {
-    /// Xiangqi descriptive notation (C2.5, H8+7, R+.3).
-    Wxf,
-    /// Xiangqi descriptive notation in Chinese characters (炮二平五, 马８进７).
-    Chinese,
-    /// Xiangqi ICCS coordinates (h2e2, H2-E2), ranks 0-9.
-    Iccs,
-    /// Xiangqi coordinates as Fairy-Stockfish's UCI mode writes them (h3e3), ranks 1-10.
-    Uci,
-    /// Xiangqi algebraic notation (Che3, The3, V10h7), ranks 1-10.
-    Algebraic,
-    /// Xiangqi algebraic notation as WinBoard/XBoard write it (Che2, Rb0, c5), ranks 0-9.
-    Winboard,
-    /// Shogi: Portable Shogi Notation (P-7f, G6i-5h, P7g-7f, P*5e), PSN2 with USI moves too.
-    Psn,
-    /// Shogi: USI moves (7g7f, 8h2b+, P*5e).
-    Usi,
+/// What `--from` names: a notation of PGN-style files, or a record format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum From {
+    /// The moves of a PGN or PSN file are in this notation.
+    Notation(Notation),
+    /// The files are in this format.
+    Format(FormatRef),
 }
 
-impl InputNotation {
-    /// The game the notation belongs to.
-    pub(crate) fn variant(self) -> Variant {
+impl From {
+    /// The game it belongs to, if one.
+    pub(crate) fn variant(self) -> Option<Variant> {
         match self {
-            InputNotation::Psn | InputNotation::Usi => Variant::Shogi,
-            _ => Variant::Xiangqi,
+            From::Notation(n) => Some(n.variant()),
+            From::Format(f) => f.variant(),
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            From::Notation(n) => n.name(),
+            From::Format(f) => f.name(),
         }
     }
 }
 
-/// A notation kifu writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(crate) enum OutputNotation {
-    /// Xiangqi descriptive notation, in a PGN file.
-    Wxf,
-    /// Xiangqi descriptive notation in Chinese characters, in a PGN file.
-    Chinese,
-    /// Xiangqi ICCS coordinates, in a PGN file.
-    Iccs,
-    /// Xiangqi coordinates with ranks 1-10 as Fairy-Stockfish's UCI mode writes them (h3e3),
-    /// in a PGN file.
-    Uci,
-    /// Xiangqi algebraic notation, in a PGN file.
-    Algebraic,
-    /// Xiangqi algebraic notation with ranks 0-9 as WinBoard/XBoard write it, in a PGN file.
-    Winboard,
-    /// Shogi: Portable Shogi Notation, in a PSN file.
-    Psn,
-    /// Shogi: USI moves, in a PSN2 file (`[Black]`, `[White]` first).
-    Usi,
-    /// One JSON object per game (JSON Lines), as docs/cli.md defines it.
-    Json,
+/// `--from`'s values: the notations, then every format that reads and is not PGN-style.
+fn from_parser() -> impl TypedValueParser<Value = From> {
+    let mut values: Vec<PossibleValue> = Notation::ALL
+        .into_iter()
+        .map(|n| PossibleValue::new(n.name()).help(n.description()))
+        .collect();
+    values.extend(
+        kifu_records::formats()
+            .iter()
+            .filter(|f| !f.is_pgn_style())
+            .map(|f| PossibleValue::new(f.name()).help(f.info().title)),
+    );
+    PossibleValuesParser::new(values).map(|name: String| match name.parse::<Notation>() {
+        Ok(n) => From::Notation(n),
+        Err(_) => From::Format(kifu_records::format(&name).expect("a listed format")),
+    })
+}
+
+/// `--to`'s values: [`kifu_records::targets`].
+fn to_parser() -> impl TypedValueParser<Value = Target> {
+    let values: Vec<PossibleValue> = kifu_records::targets()
+        .into_iter()
+        .map(|t| PossibleValue::new(t.name).help(t.description()))
+        .collect();
+    PossibleValuesParser::new(values)
+        .map(|name: String| Target::named(&name).expect("a listed target"))
+}
+
+/// `--style`'s values.
+fn style_parser() -> impl TypedValueParser<Value = Style> {
+    PossibleValuesParser::new(Style::ALL.map(|s| PossibleValue::new(s.name())))
+        .map(|name: String| name.parse::<Style>().expect("a listed style"))
 }
 
 /// The game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(crate) enum Variant {
+pub(crate) enum VariantArg {
     /// Xiangqi (Chinese chess).
     Xiangqi,
     /// Shogi (Japanese chess).
     Shogi,
 }
 
-impl Variant {
-    /// `xiangqi` or `shogi`, as JSON names it.
-    pub(crate) fn name(self) -> &'static str {
+impl VariantArg {
+    pub(crate) fn variant(self) -> Variant {
         match self {
-            Variant::Xiangqi => "xiangqi",
-            Variant::Shogi => "shogi",
+            VariantArg::Xiangqi => Variant::Xiangqi,
+            VariantArg::Shogi => Variant::Shogi,
         }
     }
 }
@@ -178,27 +180,6 @@ pub(crate) enum OnError {
     Skip,
     /// Nothing more at all: stop at the first game with an error.
     Stop,
-}
-
-/// An output style.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(crate) enum Style {
-    /// WXF: the WXF page's tandem rules.
-    Wxf,
-    /// WXF: the 2018 World Xiangqi Rules as Fairy-Stockfish writes them (`15=6`).
-    Wxr2018,
-    /// Chinese: simplified characters.
-    Simplified,
-    /// Chinese: traditional characters.
-    Traditional,
-    /// ICCS as xqbase PGN writes it: `H2-E2`.
-    Pgn,
-    /// ICCS as engines write it: `h2e2`.
-    Engine,
-    /// PSN: the origin only where two pieces can reach the square (`P-7f`, `G6i-5h`).
-    Short,
-    /// PSN: the origin always (`P7g-7f`), as Shogidokoro and strict readers expect.
-    Long,
 }
 
 /// How PSN output writes squares.
@@ -266,12 +247,12 @@ fn parse_code(s: &str) -> Result<String, String> {
 /// Options for reading and checking, shared by convert, check and compare.
 #[derive(Debug, Clone, Args)]
 pub(crate) struct ReadOptions {
-    /// The notation of the input (detected per game when absent).
-    #[arg(long, value_enum)]
-    pub(crate) from: Option<InputNotation>,
+    /// The notation of the input (detected per game when absent), or its format.
+    #[arg(long, value_parser = from_parser())]
+    pub(crate) from: Option<From>,
     /// The game (detected from the notation when absent).
     #[arg(long, value_enum)]
-    pub(crate) variant: Option<Variant>,
+    pub(crate) variant: Option<VariantArg>,
     /// Piece letters of WXF and algebraic notation: en, fi, de (input and output).
     #[arg(long, value_parser = parse_language)]
     pub(crate) lang: Option<Language>,
@@ -302,8 +283,29 @@ pub(crate) struct ReadOptions {
     pub(crate) recursive: bool,
     /// The encoding of the input: utf-8, gbk, gb18030, big5, shift_jis, euc-jp or another
     /// WHATWG label (detected when absent).
-    #[arg(long, value_parser = input::parse_encoding)]
+    #[arg(long, value_parser = kifu_records::parse_encoding)]
     pub(crate) encoding: Option<&'static encoding_rs::Encoding>,
+}
+
+impl ReadOptions {
+    /// The library's options.
+    pub(crate) fn library(&self) -> kifu_records::ReadOptions {
+        kifu_records::ReadOptions {
+            variant: self.variant.map(VariantArg::variant),
+            format: match self.from {
+                Some(From::Format(f)) => Some(f),
+                _ => None,
+            },
+            notation: match self.from {
+                Some(From::Notation(n)) => Some(n),
+                _ => None,
+            },
+            language: self.lang,
+            dialect: self.dialect.map(DialectArg::dialect),
+            encoding: self.encoding,
+            repair: self.repair,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -311,14 +313,14 @@ struct ConvertArgs {
     #[command(flatten)]
     read: ReadOptions,
     /// The notation to write.
-    #[arg(long, value_enum)]
-    to: OutputNotation,
+    #[arg(long, value_parser = to_parser())]
+    to: Target,
     /// Piece letters for the output only (en, fi, de).
     #[arg(long, value_parser = parse_language)]
     out_lang: Option<Language>,
     /// Output style: wxf or wxr2018 (WXF), simplified or traditional (Chinese), pgn or engine
     /// (ICCS), short or long (PSN).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = style_parser())]
     style: Option<Style>,
     /// How PSN output writes squares: letters (7f, the default) or digits (76).
     #[arg(long, value_enum)]
@@ -332,7 +334,7 @@ struct ConvertArgs {
     on_error: OnError,
     /// The encoding of the output: utf-8 (default), gbk, gb18030, big5, shift_jis, euc-jp or
     /// another WHATWG label.
-    #[arg(long, value_parser = input::parse_encoding)]
+    #[arg(long, value_parser = kifu_records::parse_encoding)]
     output_encoding: Option<&'static encoding_rs::Encoding>,
     /// Write one output file per input file into this folder (subfolders as with
     /// `--recursive`; extension .pgn, .psn or .jsonl), instead of standard output.
@@ -370,7 +372,7 @@ struct CompareArgs {
 struct PerftArgs {
     /// The game.
     #[arg(long, value_enum)]
-    variant: Variant,
+    variant: VariantArg,
     /// The start position: a FEN for xiangqi, an SFEN for shogi (the standard start when
     /// absent).
     #[arg(long)]
@@ -396,14 +398,14 @@ fn main() -> ExitCode {
         variant: Some(variant),
         ..
     }) = read
-        && from.variant() != *variant
+        && let Some(own) = from.variant()
+        && own != variant.variant()
     {
         errln!(
             "error: --from {} is a {} notation, but --variant is {}",
-            from.to_possible_value()
-                .map_or_else(String::new, |v| v.get_name().to_owned()),
-            from.variant().name(),
-            variant.name()
+            from.name(),
+            own.name(),
+            variant.variant().name()
         );
         return ExitCode::from(2);
     }
@@ -422,7 +424,9 @@ fn main() -> ExitCode {
         }),
         Command::Check(a) => cmd::check::run(&a.read, &a.files),
         Command::Compare(a) => cmd::compare::run(&a.read, &a.file_a, &a.file_b),
-        Command::Perft(a) => cmd::perft::run(a.variant, a.fen.as_deref(), a.depth, a.divide),
+        Command::Perft(a) => {
+            cmd::perft::run(a.variant.variant(), a.fen.as_deref(), a.depth, a.divide)
+        }
     };
     if OUTPUT_FAILED.load(std::sync::atomic::Ordering::Relaxed) {
         return ExitCode::from(report::EXIT_IO);

@@ -4,8 +4,8 @@
 //! `exit: N`, then standard error exactly as a terminal-less run from the repository root writes
 //! it.
 //!
-//! Every code a user's file can trigger has one small input named after it (`CODE.pgn` or
-//! `CODE.psn`; see [`CODES`]). Each expected value was checked by hand against the rules and the
+//! Every code a user's file can trigger has one small input named after it (`CODE.pgn`,
+//! `CODE.psn` or `CODE.jsonl`; see [`CODES`]). Each expected value was checked by hand against the rules and the
 //! notation documents, not only taken from kifu:
 //!
 //! - xiangqi (WXF rules, chapter 1): the horse's leg on g0 (`H2+4`, `马二进四`), the
@@ -62,13 +62,13 @@ fn errors_dir() -> PathBuf {
     root().join("testdata/errors")
 }
 
-/// The input files of testdata/errors (`.pgn`, `.psn`), sorted.
+/// The input files of testdata/errors (`.pgn`, `.psn`, `.jsonl`), sorted.
 fn inputs() -> Vec<String> {
     let mut inputs: Vec<String> = std::fs::read_dir(errors_dir())
         .unwrap()
         .filter_map(Result::ok)
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".pgn") || n.ends_with(".psn"))
+        .filter(|n| n.ends_with(".pgn") || n.ends_with(".psn") || n.ends_with(".jsonl"))
         .collect();
     inputs.sort();
     inputs
@@ -230,7 +230,7 @@ fn every_code_has_its_bad_input() {
             CODES.contains(code),
             "{code} ({why}) is no code of the sources"
         );
-        for ext in ["pgn", "psn"] {
+        for ext in ["pgn", "psn", "jsonl"] {
             assert!(
                 !dir.join(format!("{code}.{ext}")).exists(),
                 "{code} has {code}.{ext}: take it off NO_INPUT / WRONG_TODAY"
@@ -242,12 +242,14 @@ fn every_code_has_its_bad_input() {
         if NO_INPUT.iter().chain(WRONG_TODAY).any(|(c, _)| c == code) {
             continue;
         }
-        let Some(input) = ["pgn", "psn"]
+        let Some(input) = ["pgn", "psn", "jsonl"]
             .iter()
             .map(|ext| format!("{code}.{ext}"))
             .find(|n| dir.join(n).exists())
         else {
-            missing.push(format!("{code}: no testdata/errors/{code}.pgn or .psn"));
+            missing.push(format!(
+                "{code}: no testdata/errors/{code}.pgn, .psn or .jsonl"
+            ));
             continue;
         };
         // The input triggers the code it is named after.

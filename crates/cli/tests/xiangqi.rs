@@ -337,7 +337,11 @@ fn json_record_of_the_seed() {
         "3a1k3/4a1RP1/4b3b/9/9/4P1B2/1r7/4B4/3p2p2/3AKA3 w - - 0 54"
     );
     let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
-    assert_eq!(keys[..5], ["variant", "tags", "start", "comments", "moves"]);
+    assert_eq!(
+        keys[..6],
+        ["version", "variant", "tags", "start", "comments", "moves"]
+    );
+    assert_eq!(v["version"], 1);
 }
 
 #[test]
@@ -724,11 +728,36 @@ fn a_wrong_language_gets_a_hint() {
 }
 
 #[test]
-fn kifu_json_given_back_is_named() {
-    let json = stdout(&kifu(&["convert", "--to", "json"], Some("1. C2.5 H8+7\n")));
+fn kifu_json_reads_back_to_the_same_record() {
+    let pgn = "[Red \"A\"]\n{before} 1. C2.5 {centre} H8+7 (1... H2+3 {other}) 2. H2+3 $1 *\n";
+    let json = stdout(&kifu(&["convert", "--to", "json"], Some(pgn)));
     let o = kifu(&["check", "--format", "json"], Some(&json));
-    assert_eq!(o.status.code(), Some(1));
-    assert_eq!(diagnostics(&o)[0]["code"], "json-input");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // JSON to JSON gives the record back: the moves' coordinates, comments, glyphs and
+    // variations; `text` becomes the coordinates, which is what JSON input reads.
+    let again = stdout(&kifu(&["convert", "--to", "json"], Some(&json)));
+    let a: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let b: serde_json::Value = serde_json::from_str(&again).unwrap();
+    for key in ["tags", "start", "comments", "result", "final"] {
+        assert_eq!(a[key], b[key], "{key}");
+    }
+    let coords = |v: &serde_json::Value| -> Vec<String> {
+        v["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["coord"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(coords(&a), ["h2e2", "h9g7", "h0g2"]);
+    assert_eq!(coords(&a), coords(&b));
+    assert_eq!(b["moves"][0]["comments"], serde_json::json!(["centre"]));
+    assert_eq!(b["moves"][1]["variations"][0][0]["coord"], "b9c7");
+    assert_eq!(b["moves"][2]["nags"], serde_json::json!([1]));
+    // And back to PGN in WXF, as the PGN itself converts.
+    let from_json = stdout(&kifu(&["convert", "--to", "wxf"], Some(&json)));
+    let from_pgn = stdout(&kifu(&["convert", "--to", "wxf"], Some(pgn)));
+    assert_eq!(from_json, from_pgn);
 }
 
 #[test]

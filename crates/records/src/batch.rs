@@ -32,10 +32,7 @@ pub struct InputPath {
 /// # Errors
 ///
 /// A folder that cannot be listed, as `(name, error)` in its place.
-pub fn expand(
-    files: &[PathBuf],
-    recursive: bool,
-) -> Vec<Result<InputPath, (String, io::Error)>> {
+pub fn expand(files: &[PathBuf], recursive: bool) -> Vec<Result<InputPath, (String, io::Error)>> {
     let given = if files.is_empty() {
         vec![PathBuf::from("-")]
     } else {
@@ -71,15 +68,13 @@ pub fn display_name(path: &Path) -> String {
 /// Whether a file found in a folder is a game file: its extension (any case) is one of a
 /// registered format's ([`crate::formats`]), or `txt`.
 pub fn is_game_file(path: &Path) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| {
-            let e = e.to_ascii_lowercase();
-            e == "txt"
-                || crate::formats()
-                    .iter()
-                    .any(|f| f.info().extensions.contains(&e.as_str()))
-        })
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+        let e = e.to_ascii_lowercase();
+        e == "txt"
+            || crate::formats()
+                .iter()
+                .any(|f| f.info().extensions.contains(&e.as_str()))
+    })
 }
 
 /// The game files below `dir` ([`is_game_file`]), in name order, hidden ones (`.name`)

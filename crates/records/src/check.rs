@@ -3,8 +3,8 @@
 //! position, everything found gathered in one list.
 
 use notation_traits::{
-    CheckedGame, Diagnostic, FormatGame, RawGame, ReplayOptions, Terminal,
-    TextNotation, replay_with,
+    CheckedGame, Diagnostic, FormatGame, RawGame, ReplayOptions, Terminal, TextNotation,
+    replay_with,
 };
 use psn::{Dialect, PsnGame};
 use xiangqi_pgn::PgnGame;
@@ -27,6 +27,7 @@ fn unreadable(
     error: Box<Diagnostic>,
 ) -> Game {
     let mut diagnostics = raw.diagnostics.clone();
+    let raw_len = diagnostics.len();
     diagnostics.push((*error).clone());
     Game {
         index,
@@ -34,6 +35,7 @@ fn unreadable(
         raw,
         diagnostics,
         detected: None,
+        before_detection: raw_len,
         body: GameBody::Unreadable { variant, error },
     }
 }
@@ -68,6 +70,7 @@ fn xiangqi_pgn(index: usize, format: FormatRef, raw: RawGame, options: &ReadOpti
             Game {
                 index,
                 format,
+                before_detection: game.raw.diagnostics.len(),
                 raw: game.raw,
                 diagnostics,
                 detected,
@@ -96,7 +99,11 @@ fn psn_game(index: usize, format: FormatRef, raw: RawGame, options: &ReadOptions
         Some(d) => (d, None),
         None => match game.best_notation() {
             Some((d, fit)) => {
-                let name = if d == Dialect::Psn { "PSN" } else { "USI moves" };
+                let name = if d == Dialect::Psn {
+                    "PSN"
+                } else {
+                    "USI moves"
+                };
                 let note = format!(
                     "detected shogi, {name} ({} of {} plies read)",
                     fit.moves.len(),
@@ -107,7 +114,11 @@ fn psn_game(index: usize, format: FormatRef, raw: RawGame, options: &ReadOptions
             None => (game.dialect, None),
         },
     };
-    let name = if dialect == Dialect::Psn { "PSN" } else { "USI moves" };
+    let name = if dialect == Dialect::Psn {
+        "PSN"
+    } else {
+        "USI moves"
+    };
     let start = match &game.start {
         Ok(start) => *start,
         Err(error) => {
@@ -127,6 +138,7 @@ fn psn_game(index: usize, format: FormatRef, raw: RawGame, options: &ReadOptions
         text_reader,
     );
     out.detected = detected;
+    out.before_detection = text_reader;
     out
 }
 
@@ -145,7 +157,12 @@ fn shogi(
     options: &ReadOptions,
     enrich_from: usize,
 ) -> Game {
-    let mut replayed = replay_with(&raw.record, start, notation.as_ref(), replay_options(options));
+    let mut replayed = replay_with(
+        &raw.record,
+        start,
+        notation.as_ref(),
+        replay_options(options),
+    );
     if let Some(d) = terminal
         .as_ref()
         .and_then(|t| shogi_board::check_terminal(t, &replayed))
@@ -162,7 +179,10 @@ fn shogi(
             .skip(enrich_from)
             .filter(|d| d.ply.is_none() && d.span == Some(entry.span))
         {
-            *d = d.clone().with_ply(i as u32 + 1).with_position(pos.to_sfen());
+            *d = d
+                .clone()
+                .with_ply(i as u32 + 1)
+                .with_position(pos.to_sfen());
         }
         pos.play_unchecked(entry.mv);
     }
@@ -171,6 +191,7 @@ fn shogi(
     Game {
         index,
         format,
+        before_detection: raw.diagnostics.len(),
         raw,
         diagnostics,
         detected: None,
@@ -199,16 +220,21 @@ pub(crate) fn xiangqi_format(
         Ok(s) => s,
         Err(e) => return unreadable(index, format, raw, Variant::Xiangqi, e),
     };
-    let notation = notation.unwrap_or_else(|| {
-        Box::new(iccs_algebraic::Iccs::new(iccs_algebraic::IccsStyle::Engine))
-    });
-    let replayed = replay_with(&raw.record, start, notation.as_ref(), replay_options(options));
+    let notation = notation
+        .unwrap_or_else(|| Box::new(iccs_algebraic::Iccs::new(iccs_algebraic::IccsStyle::Engine)));
+    let replayed = replay_with(
+        &raw.record,
+        start,
+        notation.as_ref(),
+        replay_options(options),
+    );
     let mut diagnostics = raw.diagnostics.clone();
     diagnostics.extend(replayed.diagnostics.iter().cloned());
     let game = CheckedGame::new(replayed, &raw, terminal);
     Game {
         index,
         format,
+        before_detection: raw.diagnostics.len(),
         raw,
         diagnostics,
         detected: None,
@@ -251,4 +277,3 @@ pub(crate) fn shogi_format(
         0,
     )
 }
-

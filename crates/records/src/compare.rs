@@ -130,15 +130,14 @@ pub fn compare(a: &[Game], b: &[Game], names: [&str; 2]) -> Comparison {
             let mut out = match (&ga.body, &gb.body) {
                 (GameBody::Xiangqi(x), GameBody::Xiangqi(y)) => compare_games(ga, x, gb, y, names),
                 (GameBody::Shogi(x), GameBody::Shogi(y)) => compare_games(ga, x, gb, y, names),
-                (GameBody::Unreadable { error, .. }, _) | (_, GameBody::Unreadable { error, .. }) => {
-                    GameComparison {
-                        undecided: Some(format!(
-                            "a game cannot be read: {}",
-                            error.message_with_candidates()
-                        )),
-                        ..GameComparison::default()
-                    }
-                }
+                (GameBody::Unreadable { error, .. }, _)
+                | (_, GameBody::Unreadable { error, .. }) => GameComparison {
+                    undecided: Some(format!(
+                        "a game cannot be read: {}",
+                        error.message_with_candidates()
+                    )),
+                    ..GameComparison::default()
+                },
                 _ => GameComparison {
                     difference: Some("one is a xiangqi game, the other a shogi game".to_owned()),
                     ..GameComparison::default()

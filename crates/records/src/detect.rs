@@ -34,7 +34,11 @@ pub(crate) fn variant_of(raw: &RawGame, options: &ReadOptions, shogi_hint: bool)
     if record.tag("SFEN").is_some() {
         return Variant::Shogi;
     }
-    if record.main.moves.first().is_some_and(|m| m.text == "position")
+    if record
+        .main
+        .moves
+        .first()
+        .is_some_and(|m| m.text == "position")
         && let Some(command) = position_command(record)
     {
         if record.main.moves.get(1).is_some_and(|m| m.text == "sfen") {

@@ -100,25 +100,27 @@ const DETECTED: [&Encoding; 5] = [
 ///
 /// # Errors
 ///
-/// Bytes that are not UTF-8 and that chardetng takes for none of [`DETECTED`] (a Western or
+/// Bytes that are not UTF-8 and that chardetng takes for none of those (a Western or
 /// Cyrillic code page, or binary data): the line and column where UTF-8 fails, and what they
 /// look like.
-pub fn detect(
-    prefix: &[u8],
-    complete: bool,
-    shogi: bool,
-) -> io::Result<(&'static Encoding, bool)> {
-    // UTF-32's marks begin like UTF-16LE's; encoding_rs has no UTF-32.
+pub fn detect(prefix: &[u8], complete: bool, shogi: bool) -> io::Result<(&'static Encoding, bool)> {
+    reject_utf32(prefix)?;
+    if let Some((encoding, _)) = Encoding::for_bom(prefix) {
+        return Ok((encoding, false));
+    }
+    detect_without_bom(prefix, complete, shogi, true)
+}
+
+/// An error for text in UTF-32 (by its byte-order mark, which begins like UTF-16LE's):
+/// encoding_rs has no UTF-32.
+pub(crate) fn reject_utf32(prefix: &[u8]) -> io::Result<()> {
     if prefix.starts_with(&[0xFF, 0xFE, 0, 0]) || prefix.starts_with(&[0, 0, 0xFE, 0xFF]) {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,
             "the input is UTF-32 (its byte-order mark says so), which kifu does not read: convert it to UTF-8",
         ));
     }
-    if let Some((encoding, _)) = Encoding::for_bom(prefix) {
-        return Ok((encoding, false));
-    }
-    detect_without_bom(prefix, complete, shogi, true)
+    Ok(())
 }
 
 /// [`detect`] after the byte-order mark: UTF-8, else (with `utf16`) UTF-16 by its zero bytes,

@@ -21,6 +21,9 @@ pub struct Game {
     /// What detection chose, when it chose (`detected WXF descriptive notation, Finnish
     /// letters (80 of 80 plies read)`).
     pub detected: Option<String>,
+    /// How many of [`Game::diagnostics`], from the first, the text reader found before the
+    /// game and its notation were chosen (what detection chose is said after them).
+    pub before_detection: usize,
     /// The checked game, or why it could not be checked at all.
     pub body: GameBody,
 }

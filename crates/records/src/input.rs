@@ -103,7 +103,12 @@ impl Input {
         bytes: Vec<u8>,
         options: &ReadOptions,
     ) -> Result<Input, InputError> {
-        Input::from_reader(name.to_owned(), Box::new(io::Cursor::new(bytes)), options, false)
+        Input::from_reader(
+            name.to_owned(),
+            Box::new(io::Cursor::new(bytes)),
+            options,
+            false,
+        )
     }
 
     /// Opens a reader; `shogi_hint` says that a guess between Chinese and Japanese encodings
@@ -150,12 +155,11 @@ impl Input {
         let (encoding, detected, given) = match options.encoding.or(declared) {
             Some(e) => (e, false, true),
             None => {
-                let (e, guessed) = detect(&prefix, complete, japanese).map_err(|error| {
-                    InputError {
+                let (e, guessed) =
+                    detect(&prefix, complete, japanese).map_err(|error| InputError {
                         name: name.clone(),
                         error,
-                    }
-                })?;
+                    })?;
                 (e, guessed, false)
             }
         };
@@ -205,6 +209,7 @@ impl Input {
 /// sure of it and it is a kind of file kifu does not read (an archive, a chess PGN, a binary
 /// file).
 fn choose_format(prefix: &[u8], shogi_hint: bool) -> io::Result<FormatRef> {
+    crate::encoding::reject_utf32(prefix)?;
     let text;
     let sniffed: &[u8] = match utf16_text(prefix) {
         Some(t) => {
@@ -218,7 +223,9 @@ fn choose_format(prefix: &[u8], shogi_hint: bool) -> io::Result<FormatRef> {
         let c = f.sniff(sniffed);
         let better = match best {
             None => true,
-            Some((b, g)) => c > b || (c == b && shogi_hint && f.name() == "psn" && g.is_pgn_style()),
+            Some((b, g)) => {
+                c > b || (c == b && shogi_hint && f.name() == "psn" && g.is_pgn_style())
+            }
         };
         if better {
             best = Some((c, f));

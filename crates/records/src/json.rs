@@ -81,7 +81,7 @@ fn sniff(prefix: &[u8]) -> Confidence {
     match serde_json::from_str::<Value>(line) {
         Ok(v) if v.get("variant").is_some() => Confidence::CERTAIN,
         // A line cut at the end of the prefix, or a broken record: the opening says enough.
-        _ if line.starts_with("{\"variant\"") || line.starts_with("{\"version\"") => {
+        _ if line.starts_with("{\"variant\":") || line.starts_with("{\"version\":") => {
             Confidence::new(95)
         }
         _ => Confidence::NONE,
@@ -92,10 +92,10 @@ fn read_as<P: JsonGame>(input: Box<dyn BufRead + Send + '_>) -> FormatGames<'_, 
     Box::new(JsonLines::new(input).filter_map(|g| match g {
         Ok(JsonRecord::Xiangqi(_)) if P::VARIANT != "xiangqi" => None,
         Ok(JsonRecord::Shogi(_)) if P::VARIANT != "shogi" => None,
-        Ok(JsonRecord::Xiangqi(g)) => Some(Ok(retype(g))),
-        Ok(JsonRecord::Shogi(g)) => Some(Ok(retype(g))),
+        Ok(JsonRecord::Xiangqi(g)) => Some(Ok(retype(*g))),
+        Ok(JsonRecord::Shogi(g)) => Some(Ok(retype(*g))),
         Ok(JsonRecord::Bad(raw, error)) => Some(Ok(FormatGame {
-            raw,
+            raw: *raw,
             start: Err(error),
             notation: None,
             terminal: None,
@@ -124,7 +124,10 @@ impl RecordFormat<xiangqi_board::Position> for KifuJson {
     fn sniff(&self, prefix: &[u8]) -> Confidence {
         sniff(prefix)
     }
-    fn read<'a>(&'a self, input: Box<dyn BufRead + Send + 'a>) -> FormatGames<'a, xiangqi_board::Position> {
+    fn read<'a>(
+        &'a self,
+        input: Box<dyn BufRead + Send + 'a>,
+    ) -> FormatGames<'a, xiangqi_board::Position> {
         read_as(input)
     }
     fn write(
@@ -143,7 +146,10 @@ impl RecordFormat<shogi_board::Position> for KifuJson {
     fn sniff(&self, prefix: &[u8]) -> Confidence {
         sniff(prefix)
     }
-    fn read<'a>(&'a self, input: Box<dyn BufRead + Send + 'a>) -> FormatGames<'a, shogi_board::Position> {
+    fn read<'a>(
+        &'a self,
+        input: Box<dyn BufRead + Send + 'a>,
+    ) -> FormatGames<'a, shogi_board::Position> {
         read_as(input)
     }
     fn write(
@@ -226,7 +232,12 @@ fn with_moves<P: Position>(obj: &Value, moves: &[MoveEntry<P::Move>], start: &P)
 }
 
 /// The moves of a line as a JSON array; `first_ply` is the ply of the first.
-fn write_moves<P: Position>(out: &mut String, moves: &[MoveEntry<P::Move>], start: &P, first_ply: u32) {
+fn write_moves<P: Position>(
+    out: &mut String,
+    moves: &[MoveEntry<P::Move>],
+    start: &P,
+    first_ply: u32,
+) {
     let mut pos = start.clone();
     out.push('[');
     for (i, m) in moves.iter().enumerate() {
@@ -293,19 +304,20 @@ fn tags_json(tags: &[Tag]) -> Value {
 
 /// A game of a JSON Lines file, as read.
 pub(crate) enum JsonRecord {
-    Xiangqi(FormatGame<xiangqi_board::Position>),
-    Shogi(FormatGame<shogi_board::Position>),
+    Xiangqi(Box<FormatGame<xiangqi_board::Position>>),
+    Shogi(Box<FormatGame<shogi_board::Position>>),
     /// A line that is no kifu JSON record, or a game kifu wrote as unreadable.
-    Bad(RawGame, Box<Diagnostic>),
+    Bad(Box<RawGame>, Box<Diagnostic>),
 }
 
 impl JsonRecord {
     /// Checks the game ([`crate::check`]).
     pub(crate) fn check(self, index: usize, format: FormatRef, options: &ReadOptions) -> Game {
         match self {
-            JsonRecord::Xiangqi(g) => check::xiangqi_format(index, format, g, options),
-            JsonRecord::Shogi(g) => check::shogi_format(index, format, g, options),
+            JsonRecord::Xiangqi(g) => check::xiangqi_format(index, format, *g, options),
+            JsonRecord::Shogi(g) => check::shogi_format(index, format, *g, options),
             JsonRecord::Bad(raw, error) => {
+                let raw = *raw;
                 let variant = match raw.record.tag("variant") {
                     Some("shogi") => crate::Variant::Shogi,
                     _ => crate::Variant::Xiangqi,
@@ -377,14 +389,21 @@ impl Iterator for JsonLines<'_> {
     }
 }
 
-/// A diagnostic for a JSON line that is no kifu record.
+/// A diagnostic for a JSON line that is no kifu record, at the line's first character.
 fn bad(raw: &RawGame, message: &str) -> Diagnostic {
+    let start = raw.record.span.start;
     Diagnostic::new(
         Severity::Error,
         "json-input",
         format!("not a kifu JSON record: {message}"),
     )
-    .at(raw.record.span)
+    .at(Span {
+        start,
+        end: start.advance(
+            &raw.source,
+            raw.source.chars().next().map_or(0, char::len_utf8),
+        ),
+    })
 }
 
 fn parse_line(line: &str, at: Pos) -> JsonRecord {
@@ -418,7 +437,7 @@ fn parse_line(line: &str, at: Pos) -> JsonRecord {
                 start: place,
                 end: place,
             });
-            return JsonRecord::Bad(raw, Box::new(d));
+            return JsonRecord::Bad(Box::new(raw), Box::new(d));
         }
     };
     match read_record(&value, span, &mut raw.record) {
@@ -435,13 +454,15 @@ fn parse_line(line: &str, at: Pos) -> JsonRecord {
                 format!("kifu could not read this game when it wrote it ({reason}); its movetext is kept as written"),
             )
             .at(span);
-            JsonRecord::Bad(raw, Box::new(d))
+            JsonRecord::Bad(Box::new(raw), Box::new(d))
         }
-        Ok("xiangqi") => JsonRecord::Xiangqi(typed::<xiangqi_board::Position>(&value, raw)),
-        Ok(_) => JsonRecord::Shogi(typed::<shogi_board::Position>(&value, raw)),
+        Ok("xiangqi") => {
+            JsonRecord::Xiangqi(Box::new(typed::<xiangqi_board::Position>(&value, raw)))
+        }
+        Ok(_) => JsonRecord::Shogi(Box::new(typed::<shogi_board::Position>(&value, raw))),
         Err(message) => {
             let d = bad(&raw, &message);
-            JsonRecord::Bad(raw, Box::new(d))
+            JsonRecord::Bad(Box::new(raw), Box::new(d))
         }
     }
 }
@@ -453,7 +474,11 @@ fn typed<P: JsonGame>(value: &Value, mut raw: RawGame) -> FormatGame<P> {
             Box::new(
                 Diagnostic::new(
                     Severity::Error,
-                    if P::VARIANT == "xiangqi" { "bad-fen" } else { "bad-sfen" },
+                    if P::VARIANT == "xiangqi" {
+                        "bad-fen"
+                    } else {
+                        "bad-sfen"
+                    },
                     format!("`start` `{text}`: {e}"),
                 )
                 .at(raw.record.span),
@@ -479,7 +504,7 @@ fn typed<P: JsonGame>(value: &Value, mut raw: RawGame) -> FormatGame<P> {
             .or_else(|| TerminalKind::from_csa(text))
             .unwrap_or(TerminalKind::Interrupted);
         let first_to_move = start.as_ref().is_ok_and(|s| {
-            P::is_first_player(s.side_to_move()) == (raw.record.main.moves.len() % 2 == 0)
+            P::is_first_player(s.side_to_move()) == raw.record.main.moves.len().is_multiple_of(2)
         });
         Terminal {
             kind,
@@ -502,12 +527,20 @@ fn typed<P: JsonGame>(value: &Value, mut raw: RawGame) -> FormatGame<P> {
 }
 
 /// Fills `record` from a record object; returns its variant.
-fn read_record(value: &Value, span: Span, record: &mut GameRecord<()>) -> Result<&'static str, String> {
+fn read_record(
+    value: &Value,
+    span: Span,
+    record: &mut GameRecord<()>,
+) -> Result<&'static str, String> {
     let obj = value.as_object().ok_or("expected a JSON object")?;
     let variant = match obj.get("variant").and_then(Value::as_str) {
         Some("xiangqi") => "xiangqi",
         Some("shogi") => "shogi",
-        Some(other) => return Err(format!("`variant` is `{other}`: expected `xiangqi` or `shogi`")),
+        Some(other) => {
+            return Err(format!(
+                "`variant` is `{other}`: expected `xiangqi` or `shogi`"
+            ));
+        }
         None => return Err("no `variant` (`xiangqi` or `shogi`)".to_owned()),
     };
     if let Some(v) = obj.get("version").and_then(Value::as_u64)
@@ -520,7 +553,9 @@ fn read_record(value: &Value, span: Span, record: &mut GameRecord<()>) -> Result
     if let Some(tags) = obj.get("tags") {
         let tags = tags.as_object().ok_or("`tags` is not an object")?;
         for (key, v) in tags {
-            let value = v.as_str().ok_or_else(|| format!("tag `{key}` is not a string"))?;
+            let value = v
+                .as_str()
+                .ok_or_else(|| format!("tag `{key}` is not a string"))?;
             // ` (2)` marks a repeated tag's later values.
             let name = match key.rsplit_once(" (") {
                 Some((base, n))
@@ -582,7 +617,11 @@ fn read_moves(value: &Value, span: Span) -> Result<Vec<MoveEntry<()>>, String> {
             if let Some(nags) = m.get("nags").and_then(Value::as_array) {
                 entry.nags = nags
                     .iter()
-                    .map(|n| n.as_u64().and_then(|n| u16::try_from(n).ok()).ok_or("a glyph in `nags` is not a number from 0 to 65535".to_owned()))
+                    .map(|n| {
+                        n.as_u64()
+                            .and_then(|n| u16::try_from(n).ok())
+                            .ok_or("a glyph in `nags` is not a number from 0 to 65535".to_owned())
+                    })
                     .collect::<Result<_, _>>()?;
             }
             if let Some(vars) = m.get("variations").and_then(Value::as_array) {

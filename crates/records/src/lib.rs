@@ -2,6 +2,7 @@
 
 mod batch;
 mod check;
+mod compare;
 mod detect;
 mod encoding;
 mod game;
@@ -13,7 +14,6 @@ mod options;
 mod registry;
 mod variant;
 mod write;
-mod compare;
 
 pub use batch::{InputPath, display_name, expand, is_game_file, plan_outputs, total_size};
 pub use compare::{Comparison, GameComparison, Resolution, compare};

@@ -90,11 +90,17 @@ impl Notation {
     pub const fn description(self) -> &'static str {
         match self {
             Notation::Wxf => "Xiangqi descriptive notation (C2.5, H8+7, R+.3)",
-            Notation::Chinese => "Xiangqi descriptive notation in Chinese characters (炮二平五, 马８进７)",
+            Notation::Chinese => {
+                "Xiangqi descriptive notation in Chinese characters (炮二平五, 马８进７)"
+            }
             Notation::Iccs => "Xiangqi ICCS coordinates (h2e2, H2-E2), ranks 0-9",
-            Notation::Uci => "Xiangqi coordinates as Fairy-Stockfish's UCI mode writes them (h3e3), ranks 1-10",
+            Notation::Uci => {
+                "Xiangqi coordinates as Fairy-Stockfish's UCI mode writes them (h3e3), ranks 1-10"
+            }
             Notation::Algebraic => "Xiangqi algebraic notation (Che3, The3, V10h7), ranks 1-10",
-            Notation::Winboard => "Xiangqi algebraic notation as WinBoard/XBoard write it (Che2, Rb0, c5), ranks 0-9",
+            Notation::Winboard => {
+                "Xiangqi algebraic notation as WinBoard/XBoard write it (Che2, Rb0, c5), ranks 0-9"
+            }
             Notation::Psn => "Shogi: Portable Shogi Notation (P-7f, G6i-5h, P7g-7f, P*5e)",
             Notation::Usi => "Shogi: USI moves (7g7f, 8h2b+, P*5e)",
         }

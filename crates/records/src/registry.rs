@@ -148,7 +148,9 @@ pub(crate) fn unread_kind(prefix: &[u8]) -> Option<&'static str> {
     }
     let lines = || prefix.split(|&b| b == b'\n').map(|l| l.trim_ascii());
     if lines().any(|l| l == b"V2.2" || l == b"V3.0" || l == b"V2.1" || l.starts_with(b"PI"))
-        && lines().any(|l| l.len() >= 7 && (l[0] == b'+' || l[0] == b'-') && l[1..5].iter().all(u8::is_ascii_digit))
+        && lines().any(|l| {
+            l.len() >= 7 && (l[0] == b'+' || l[0] == b'-') && l[1..5].iter().all(u8::is_ascii_digit)
+        })
     {
         return Some("a CSA record (computer shogi)");
     }

@@ -46,14 +46,23 @@ impl Target {
     /// One line on what it writes.
     pub fn description(self) -> String {
         match self.notation {
-            Some(n) => format!("{}, in a {} file", n.description(), self.format.info().title),
+            Some(n) => format!(
+                "{}, in a {} file",
+                n.description(),
+                self.format.info().title
+            ),
             None => self.format.info().title.to_owned(),
         }
     }
 
     /// The extension of its files (`pgn`, `psn`, `jsonl`).
     pub fn extension(self) -> &'static str {
-        self.format.info().extensions.first().copied().unwrap_or("txt")
+        self.format
+            .info()
+            .extensions
+            .first()
+            .copied()
+            .unwrap_or("txt")
     }
 }
 
@@ -261,7 +270,9 @@ pub struct Writer {
 
 impl fmt::Debug for Writer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Writer").field("options", &self.options).finish()
+        f.debug_struct("Writer")
+            .field("options", &self.options)
+            .finish()
     }
 }
 
@@ -354,9 +365,9 @@ impl Writer {
         let (written, lost) = self.write_text(game, index)?;
         let bytes = match written {
             Written::Bytes(b) => b,
-            Written::Text(text) => encode(&text, self.options.encoding).map_err(|message| {
-                WriteError::Encoding(format!("game {}: {message}", game.index))
-            })?,
+            Written::Text(text) => {
+                encode(&text, self.options.encoding).map_err(WriteError::Encoding)?
+            }
         };
         Ok(Encoded { bytes, lost })
     }
@@ -414,11 +425,17 @@ impl Writer {
                 )))),
             },
             (GameBody::Xiangqi(c), _) if target.notation.is_some() => {
-                let out = self.xiangqi.as_ref().expect("a xiangqi notation has its output");
+                let out = self
+                    .xiangqi
+                    .as_ref()
+                    .expect("a xiangqi notation has its output");
                 text(xiangqi_pgn::write_game(&c.game, out))
             }
             (GameBody::Shogi(c), _) if target.notation.is_some() => {
-                let notation = self.shogi.as_deref().expect("a shogi notation has its output");
+                let notation = self
+                    .shogi
+                    .as_deref()
+                    .expect("a shogi notation has its output");
                 let settings = WriteSettings {
                     notation: Some(notation),
                     index,
@@ -449,7 +466,11 @@ impl Writer {
     /// The game as one engine command: `position startpos moves ...` or `position fen|sfen
     /// ... moves ...`.
     fn engine_line(&self, game: &Game) -> Result<(Written, Vec<String>), WriteError> {
-        fn line<P: Position>(c: &CheckedGame<P>, word: &str, standard: bool) -> (String, Vec<String>) {
+        fn line<P: Position>(
+            c: &CheckedGame<P>,
+            word: &str,
+            standard: bool,
+        ) -> (String, Vec<String>) {
             let r = &c.replayed;
             let mut text = if standard {
                 "position startpos".to_owned()
@@ -494,7 +515,10 @@ impl Writer {
             GameBody::Shogi(c) => line(
                 &c.game,
                 "sfen",
-                c.game.replayed.start.same_position(&shogi_board::Position::new()),
+                c.game
+                    .replayed
+                    .start
+                    .same_position(&shogi_board::Position::new()),
             ),
             GameBody::Unreadable { error, .. } => {
                 return Err(WriteError::Refused(error.clone()));

@@ -2,8 +2,8 @@
 
 use std::fmt::Display;
 
-use crate::Variant;
 use crate::report::{EXIT_DATA, EXIT_OK};
+use kifu_records::Variant;
 
 pub(crate) fn run(variant: Variant, fen: Option<&str>, depth: u32, divide: bool) -> u8 {
     // `fen ...` / `sfen ...` as perft files and engine commands write them.
