@@ -2,7 +2,7 @@
 //!
 //! - `roundtrip`: every legal move along every test game written in every notation, letter set
 //!   and style, and read back; every fixture game replayed from its notation columns.
-//! - `tidy`: the habits of ../shared/STYLE.md that a machine can check.
+//! - `tidy`: the habits of docs/style.md that a machine can check.
 //! - `bench`: kifu side by side with Fairy-Stockfish, pyffish and cshogi (see bench.rs); with
 //!   `--criterion`, the criterion benches of every crate.
 //! - `fuzz SECONDS`: every cargo-fuzz target of fuzz/ for SECONDS each, two at a time (nightly

@@ -311,7 +311,7 @@ mod tests {
     #[test]
     fn roundtrip_over_all_test_games() {
         let report = super::run().unwrap_or_else(|e| panic!("{e}"));
-        // ../shared/fixtures/README.md: 300 games, 28,850 plies.
+        // testdata/README.md: 300 games, 28,850 plies.
         assert_eq!(report.games, 300);
         assert!(report.column_plies >= 3 * 28_850, "{report}");
         for name in ["seed-algebraic-fi", "xiangqi-winboard"] {

@@ -1,4 +1,4 @@
-//! `cargo xtask tidy`: the habits of ../shared/STYLE.md that a machine can check.
+//! `cargo xtask tidy`: the habits of docs/style.md that a machine can check.
 //!
 //! - every Rust file opens with module docs (`//!`, or `#![doc = include_str!(...)]` for a crate
 //!   root whose README is the crate doc);

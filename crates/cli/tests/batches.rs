@@ -1,4 +1,4 @@
-//! The `kifu` binary on batches (../shared/CLI.md, issue 6): `--recursive` and `--output-dir`
+//! The `kifu` binary on batches (docs/cli.md, issue 6): `--recursive` and `--output-dir`
 //! (one output per input, never over an input, never two inputs into one output, a symbolic
 //! link loop read once), `--on-error keep|skip|stop`, and `--strict`, `--allow`, `--deny` with
 //! their exit codes.

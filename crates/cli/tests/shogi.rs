@@ -1,5 +1,5 @@
 //! The `kifu` binary on shogi records: the specimen files (testdata/shogi, copied from
-//! ../shared/specimens with their expected values), USI lines, errors, perft.
+//! the shared specimens, see testdata/README.md, with their expected values), USI lines, errors, perft.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -228,7 +228,7 @@ fn a_usi_position_line_is_a_game() {
 
 #[test]
 fn illegal_shogi_moves_name_the_rule() {
-    // Uchifuzume: ../shared/fixtures/README.md, `P*1b` is illegal here.
+    // Uchifuzume: testdata/README.md, `P*1b` is illegal here.
     let o = kifu(
         &["check", "--format", "json"],
         Some("[SFEN \"7lk/9/8S/9/9/9/9/7L1/8K b P 1\"]\n\n1.P*1b\n"),

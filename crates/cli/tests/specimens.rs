@@ -1,4 +1,4 @@
-//! The xiangqi specimen files (testdata/xiangqi, copied from ../shared/specimens with their
+//! The xiangqi specimen files (testdata/xiangqi, copied from the shared specimens, see testdata/README.md with their
 //! expected values in specimens-expected.json) read through `kifu convert --to json`: moves,
 //! start and final positions, results, comments and variations, in UTF-8 (with or without a
 //! byte-order mark), GBK and Big5 (detected), with LF or CRLF line ends, full-width moves run
@@ -137,7 +137,7 @@ fn every_supported_specimen_reads_to_its_expected_moves() {
 
 #[test]
 fn output_encodings_hold_what_they_can_and_refuse_what_they_cannot() {
-    // 俥 (the traditional Red chariot) is not in plain Big5 (../shared/specimens/README.md):
+    // 俥 (the traditional Red chariot) is not in plain Big5 (testdata/README.md):
     // traditional Chinese for Big5 writes 車 for both chariots, and reads back to the game.
     let big5 = Command::new(env!("CARGO_BIN_EXE_kifu"))
         .args([

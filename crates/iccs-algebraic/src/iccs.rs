@@ -385,7 +385,7 @@ mod tests {
     #[case::black_horse_on_rank_ten("b10c8", "b9c7")]
     #[case::rank_ten_both_ends("a10a9", "a9a8")]
     fn one_based_ranks(#[case] text: &str, #[case] iccs: &str) {
-        // ../shared/fixtures/README.md: ICCS rank = pyffish rank - 1.
+        // testdata/README.md: ICCS rank = pyffish rank - 1.
         let syntax = parse(Iccs::FAIRY_UCI, text).unwrap();
         assert_eq!(syntax.mv().to_string(), iccs);
         assert_eq!(syntax.to_string(), text);

@@ -2,7 +2,7 @@
 //! piece, illegal moves with the rule they break, ambiguous moves with their candidates, and the
 //! warnings of the lenient algebraic reader.
 //!
-//! Positions and expected readings come from the research notes (../shared/research/
+//! Positions and expected readings come from the research notes (docs/research/
 //! xiangqi-notation.md, edge cases 13, 14, 18-22), the Fairy-Stockfish fixtures and the rules.
 
 mod common;

@@ -1,5 +1,5 @@
 //! The Fairy-Stockfish fixtures (testdata/xiangqi/xiangqi-games.jsonl and xiangqi-cases.jsonl,
-//! made with pyffish 0.0.90; see ../shared/fixtures/README.md): every move read in ICCS (ranks
+//! made with pyffish 0.0.90; see testdata/README.md): every move read in ICCS (ranks
 //! 0-9) and in pyffish's UCI (ranks 1-10); the algebraic writer with English letters must write
 //! the `san` column exactly, and reading `san` must give the same move back. The WinBoard
 //! profile must write what WinBoard's rules make of the same move: `san` with every rank one
@@ -139,7 +139,7 @@ fn every_fixture_game_reads_and_writes_as_pyffish() {
             game.id
         );
     }
-    // ../shared/fixtures/README.md: 28,850 plies.
+    // testdata/README.md: 28,850 plies.
     assert_eq!(plies, 28_850);
 }
 

@@ -11,7 +11,7 @@
 //!   (`Lx1d`), with a `capture-shorthand` warning.
 //! - The `[FEN]` position of the 1998 PSN draft ([`old_fen_to_sfen`]).
 //!
-//! Rule: ../shared/research/shogi-psn.md, 1.3 (comments, variations), 1.4 (MacShogi
+//! Rule: docs/research/shogi-psn.md, 1.3 (comments, variations), 1.4 (MacShogi
 //! shorthand), (a) 8, 17, 22; MyShogi `psn.cs` (`Variation:N`); Asgts `NotesFmtPsn.java`
 //! (the `[FEN]` hand counts, in the order P L N S G B R, `T` for "the rest to Gote").
 

@@ -16,6 +16,8 @@ pub use dialects::old_fen_to_sfen;
 pub use format::{Psn2Format, PsnFormat};
 pub use notation::{ParsePsnStyleError, Psn, PsnStyle};
 pub use reader::{Clock, Dialect, PsnGame, PsnReader, start_position};
+/// The board types a program reading PSN needs, so that one dependency serves it.
+pub use shogi_board::{Color, Move, Position};
 pub use syntax::{
     Action, ParseSquaresError, PartialOrigin, Promotion, PsnMove, SquareText, Squares,
 };

@@ -12,7 +12,7 @@
 //! Lenient forms, each accepted with a warning (its stable code in brackets):
 //!
 //! - no `+` on a move that must promote (a pawn or lance to the last rank, a knight to the last
-//!   two): read as the promotion [`forced-promotion-unmarked`] (../shared/NOTATIONS.md);
+//!   two): read as the promotion [`forced-promotion-unmarked`] (docs/notations.md);
 //! - `=` on a move that could not promote anyway (`G-5h=`, `+R-4b=`): the sign is ignored
 //!   [`needless-declined-mark`];
 //! - a move without a sign or origin that only a drop can make (`P5e` with a pawn in hand and
@@ -31,8 +31,8 @@
 //!
 //! A player letter that is not the side to move's is an error ([`Rule::WrongSide`]).
 //!
-//! Rule: the seed (`000_62dafd270277a1bb.txt`) and ../shared/NOTATIONS.md, "Shogi PSN"; the
-//! research notes' edge cases (../shared/research/shogi-psn.md, (a) 6, 7, 10, 11, 13, 14, 27).
+//! Rule: the seed (`000_62dafd270277a1bb.txt`) and docs/notations.md, "Shogi PSN"; the
+//! research notes' edge cases (docs/research/shogi-psn.md, (a) 6, 7, 10, 11, 13, 14, 27).
 
 use notation_traits::{MoveError, Resolved, Rule, Warning, edit_distance};
 use shogi_board::{Color, Move, MoveList, Piece, PieceKind, Position, Square};

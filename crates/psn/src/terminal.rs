@@ -9,7 +9,7 @@
 //! Rule: the Shogidokoro vocabulary (`Resigns`, `Interrupt`, `Mate`, `Sennichite`, `Jishogi`,
 //! `Timeup`) as MyShogi's `psn.cs` reads and writes it, MyShogi's PSN2 words (`docs/
 //! PSN2format.md`: `RepetitionDraw`, `RepetitionWin`, `MaxMovesDraw`, `DeclarationWin`), and
-//! `Resign` and `IllegalMove` as Asgts reads them (../shared/research/shogi-psn.md, 1.5).
+//! `Resign` and `IllegalMove` as Asgts reads them (docs/research/shogi-psn.md, 1.5).
 
 use std::fmt;
 

@@ -11,7 +11,7 @@
 //!
 //! Rule: Hodges' notation as Fairy-Stockfish writes it (`NOTATION_SHOGI_HODGES` and
 //! `NOTATION_SHOGI_HODGES_NUMBER`; the fixtures' `hodges` and `hodges_number` columns, which
-//! this writer reproduces move for move); ../shared/NOTATIONS.md, "Shogi PSN".
+//! this writer reproduces move for move); docs/notations.md, "Shogi PSN".
 
 use shogi_board::{Move, Piece, PieceKind, Position, Square};
 

@@ -14,7 +14,7 @@
 //!   nearest (`Jishogi`, `Sennichite`) with a `[Termination "MaxMovesDraw"]` tag after
 //!   `[Result]`, which other readers skip and kifu reads back as the PSN2 word.
 //!
-//! Rule: ../shared/research/shogi-psn.md, "(b) Recommended canonical output"; NOTATIONS.md,
+//! Rule: docs/research/shogi-psn.md, "(b) Recommended canonical output"; NOTATIONS.md,
 //! "Shogi PSN" (kifu writes `[Sente]`, `[Gote]`, a full `[SFEN]`, then the rest, one numbered
 //! ply per line, and the `[Result]` tag).
 

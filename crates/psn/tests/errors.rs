@@ -3,8 +3,8 @@
 //! candidates, the lenient forms and their warnings, and the disambiguation rule of the
 //! writer.
 //!
-//! Positions and expected readings come from ../shared/NOTATIONS.md ("Shogi PSN"), the research
-//! notes' edge cases (../shared/research/shogi-psn.md, (a) 6-14, 27), the fixtures README
+//! Positions and expected readings come from docs/notations.md ("Shogi PSN"), the research
+//! notes' edge cases (docs/research/shogi-psn.md, (a) 6-14, 27), the fixtures README
 //! ("Origin squares": pinned rivals, the same promotion choice, tokins and golds) and the rules.
 
 use notation_traits::{MoveError, MoveNotation, NotationError, Rule, SyntaxError};

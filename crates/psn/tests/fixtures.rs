@@ -1,5 +1,5 @@
 //! The Fairy-Stockfish fixtures (testdata/shogi/shogi-games.jsonl and shogi-cases.jsonl, made
-//! with pyffish 0.0.90 and replayed with cshogi; see ../shared/fixtures/README.md): the short
+//! with pyffish 0.0.90 and replayed with cshogi; see testdata/README.md): the short
 //! writer must write the `hodges` column with letter ranks and the `hodges_number` column with
 //! digit ranks, move for move; reading `hodges`, `hodges_number` and `hosking` must give the
 //! `moves_usi` column back without a warning, and the games must end on `final_sfen`.
@@ -74,7 +74,7 @@ fn every_fixture_game_reads_and_writes_as_pyffish() {
         }
         assert_eq!(pos.to_sfen(), game.final_sfen, "{}", game.id);
     }
-    // ../shared/fixtures/README.md: 36,295 plies; each written twice and read four times.
+    // testdata/README.md: 36,295 plies; each written twice and read four times.
     assert_eq!(plies, 36_295);
     assert_eq!(
         tally,

@@ -2,8 +2,8 @@
 //! results they imply, dialect detection (PSN, PSN2, a bare USI line), and the warnings when a
 //! file contradicts itself.
 //!
-//! Expected values follow ../shared/research/shogi-psn.md (1.5, 1.6, 1.7; edge cases 19-26) and
-//! ../shared/NOTATIONS.md ("Shogi PSN").
+//! Expected values follow docs/research/shogi-psn.md (1.5, 1.6, 1.7; edge cases 19-26) and
+//! docs/notations.md ("Shogi PSN").
 
 use notation_traits::{GameResult, ReplayOptions, Severity, Termination, parse_game_text};
 use psn::{Dialect, PsnGame, PsnReader, TerminalWord, start_position};

@@ -1,7 +1,7 @@
-//! Every example of the seed (../shared/seeds/000_62dafd270277a1bb.txt), each in a small
+//! Every example of the seed (docs/seeds/000_62dafd270277a1bb.txt), each in a small
 //! position where it is legal, read to the USI move it names.
 //!
-//! The seed's glosses hold two slips (../shared/seeds/README.md): `G4i-5h` is glossed "from 48
+//! The seed's glosses hold two slips (docs/seeds/README.md): `G4i-5h` is glossed "from 48
 //! to 59", but `4i` is 49 and `5h` is 58; `wN` is glossed "white pawn", but `N` is the knight.
 //! The expected moves follow the notation, not the glosses. The seed gives `bP`, `wN` and
 //! `+bR` as piece names only; here each makes a whole move. Its `P-52` / `P51-52` (a pawn from

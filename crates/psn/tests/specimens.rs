@@ -1,4 +1,4 @@
-//! The shogi specimen files (testdata/shogi/shogi-*.psn, copied from ../shared/specimens), each
+//! The shogi specimen files (testdata/shogi/shogi-*.psn, copied from the shared specimens, see testdata/README.md), each
 //! read game by game and checked against testdata/shogi/specimens-expected.json: the start
 //! position, the USI moves, the final position, the result, the terminal word, the comments
 //! with their plies, the variations, the clock times, and a clean read (no diagnostic).

@@ -1,4 +1,4 @@
-//! Writing games: the canonical layout (../shared/NOTATIONS.md, "Shogi PSN": `[Sente]`,
+//! Writing games: the canonical layout (docs/notations.md, "Shogi PSN": `[Sente]`,
 //! `[Gote]`, a full `[SFEN]`, the rest, one numbered ply per line, the `[Result]` tag; never
 //! `[Black]` first), and every specimen game written in the four styles and read back to the
 //! same game: moves, start, result, terminal word, comments, variations and clock times.

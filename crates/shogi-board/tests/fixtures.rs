@@ -1,5 +1,5 @@
 //! Replays the Fairy-Stockfish/cshogi fixtures of testdata/shogi (copied from
-//! ../shared/fixtures): every move is legal, the check flags agree, the final SFEN matches; and
+//! the shared fixtures, see testdata/README.md): every move is legal, the check flags agree, the final SFEN matches; and
 //! along the games the generator agrees with [`Position::check_move`] on every possible move.
 
 use std::collections::BTreeSet;

@@ -1,6 +1,6 @@
 //! The rules of movement, promotion and drops, one case per rule, as [`Position::check_move`]
 //! names them. Expected values come from the Japan Shogi Association's rules (将棋のルール,
-//! 禁じ手) and the reference positions of ../shared/fixtures/README.md.
+//! 禁じ手) and the reference positions of testdata/README.md.
 
 use notation_traits::Rule;
 use rstest::rstest;

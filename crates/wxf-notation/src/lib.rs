@@ -8,10 +8,11 @@ mod tandem;
 mod write;
 
 use notation_traits::{MoveError, MoveNotation, Resolved, SyntaxError};
-use xiangqi_board::{Language, Move, Position};
 
 pub use chinese::{Chinese, ChineseMarker, ChineseMove, ChinesePiece, ChineseStyle};
 pub use syntax::{Direction, Marker, PieceSpec, WxfMove};
+/// The board types a program reading WXF needs, so that one dependency serves it.
+pub use xiangqi_board::{Color, Language, Move, Position};
 
 /// The sign a traverse (sideways move) is written with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

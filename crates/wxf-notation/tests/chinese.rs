@@ -1,5 +1,5 @@
 //! The Chinese-character notation against testdata/xiangqi/xiangqi-chinese-multipawn.jsonl
-//! (copied from ../shared/specimens: every fixture move of a piece sharing its file with a like
+//! (copied from the shared specimens, see testdata/README.md: every fixture move of a piece sharing its file with a like
 //! piece, with its canonical Chinese text by the rules of NOTATIONS.md) and the fixture games.
 
 use notation_traits::MoveNotation;
@@ -59,7 +59,7 @@ fn every_tandem_move_is_written_and_read_as_the_table_says() {
         }
         n += 1;
     }
-    // ../shared/specimens/README.md: 5,153 moves; 18 Black ordinals spelt differently by cchess.
+    // testdata/README.md: 5,153 moves; 18 Black ordinals spelt differently by cchess.
     assert_eq!(n, 5_153);
     assert_eq!(cchess_read, 18);
 }

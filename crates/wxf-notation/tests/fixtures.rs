@@ -1,4 +1,4 @@
-//! The Fairy-Stockfish fixtures (testdata/xiangqi, copied from ../shared/fixtures): every game
+//! The Fairy-Stockfish fixtures (testdata/xiangqi, copied from the shared fixtures, see testdata/README.md): every game
 //! and every single-move case read from its `wxf` and `wxf_std` columns, and kifu's WXF compared
 //! with `wxf_std`.
 

@@ -498,7 +498,7 @@ mod tests {
 
     #[test]
     fn flying_general_pins_the_advisor() {
-        // ../shared/fixtures/README.md: Red's only legal moves are e0d0 and e0f0.
+        // testdata/README.md: Red's only legal moves are e0d0 and e0f0.
         assert_eq!(
             moves("4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1"),
             ["e0d0", "e0f0"]

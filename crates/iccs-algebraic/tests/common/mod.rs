@@ -1,5 +1,5 @@
 //! Fixture loading shared by the integration tests: testdata/xiangqi/*.jsonl (made with
-//! Fairy-Stockfish through pyffish 0.0.90; see ../shared/fixtures/README.md) and the seed's
+//! Fairy-Stockfish through pyffish 0.0.90; see testdata/README.md) and the seed's
 //! algebraic movetext.
 
 #![allow(dead_code)]

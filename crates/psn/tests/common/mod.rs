@@ -1,8 +1,8 @@
 //! Fixture loading shared by the integration tests: testdata/shogi/shogi-games.jsonl and
 //! shogi-cases.jsonl (made with Fairy-Stockfish through pyffish 0.0.90, replayed with cshogi;
-//! see ../shared/fixtures/README.md), and the specimen files with their expected values
+//! see testdata/README.md), and the specimen files with their expected values
 //! (testdata/shogi/specimens-expected.json, the shogi entries of
-//! ../shared/specimens/expected.json).
+//! testdata/*/specimens-expected.json).
 
 #![allow(dead_code)]
 
