@@ -500,10 +500,7 @@ impl MoveNotation<Position> for Algebraic {
             legal = vec![straight];
         }
         match legal[..] {
-            [mv] => Ok(Resolved {
-                mv,
-                warnings: self.warnings(pos, syntax, mv),
-            }),
+            [mv] => Ok(Resolved::new(mv, self.warnings(pos, syntax, mv))),
             [] => Err(self.no_move(pos, syntax, &pieces)),
             _ => Err(MoveError::Ambiguous {
                 description: format!(

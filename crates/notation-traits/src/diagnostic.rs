@@ -88,6 +88,7 @@ pub const CODES: &[&str] = &[
     "piece-movement",
     "promoted-piece-unmarked",
     "promotion-not-allowed",
+    "promotion-unmarked",
     "redundant-marker",
     "repaired-move",
     "result-conflict",

@@ -18,21 +18,43 @@ use crate::{MoveError, NotationError, Position, SyntaxError, Warning};
 /// A move found by [`MoveNotation::resolve`], with the warnings a lenient reader gives about the
 /// text it read (a lowercase letter, a sideways sign other than the profile's, a tandem piece
 /// written with its file digit).
+///
+/// A text that the notation reads one way by its rules but that another reading it knows of
+/// also makes a legal move (a WXF spelling the 2018 rules read as another pawn, a PSN move
+/// without `+` whose promotion is legal too) carries that move in
+/// [`alternatives`](Resolved::alternatives): a choice point. The replay takes `mv`; when a
+/// later move fails, the repair search weighs the alternatives too.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Resolved<M> {
     /// The legal move.
     pub mv: M,
     /// Normalisations made while reading; empty for text in the notation's canonical form.
     pub warnings: Vec<Warning>,
+    /// Other legal moves the same text names under another reading the notation allows; empty
+    /// for most moves.
+    pub alternatives: Vec<M>,
 }
 
 impl<M> Resolved<M> {
     /// A move read without any normalisation.
     pub fn clean(mv: M) -> Self {
+        Resolved::new(mv, Vec::new())
+    }
+
+    /// A move read with `warnings` and no alternative reading.
+    pub fn new(mv: M, warnings: Vec<Warning>) -> Self {
         Resolved {
             mv,
-            warnings: Vec::new(),
+            warnings,
+            alternatives: Vec::new(),
         }
+    }
+
+    /// This reading with another move the text names under another reading.
+    #[must_use]
+    pub fn with_alternative(mut self, mv: M) -> Self {
+        self.alternatives.push(mv);
+        self
     }
 }
 

@@ -1,5 +1,11 @@
 //! Repairing a game typed by hand: the readings of a line that need the fewest changes.
 //!
+//! A move read cleanly can still be a choice point: its text names another legal move under
+//! another reading the notation knows (a WXF spelling the 2018 rules read as another pawn, a
+//! PSN move without `+` that could promote; [`crate::Resolved::alternatives`]). Taking that
+//! reading is a change too. Readings that take every text as written, changing only choice
+//! points, are preferred to any that respells a text.
+//!
 //! A move that cannot be read, or fits several legal moves, is compared with the legal moves of
 //! its position: for an ambiguous move every fitting move, otherwise the legal moves whose
 //! spelling in the same notation is nearest to the text (edit distance at most 2, the nearest
@@ -174,23 +180,31 @@ where
         texts,
         limits,
         nodes: 0,
+        respell: false,
         failed: HashSet::new(),
         found: Vec::new(),
         path: Vec::with_capacity(texts.len()),
     };
-    for changes in 0..=limits.max_changes {
-        search.walk(start.clone(), previous, 0, changes);
-        if !search.found.is_empty() {
-            let complete =
-                search.found.len() < limits.max_readings && search.nodes < limits.max_nodes;
-            return Ok(Readings {
-                lines: search.found,
-                changes,
-                complete,
-            });
-        }
-        if search.nodes >= limits.max_nodes {
-            return Err(NoReading::SearchLimit(limits.max_nodes));
+    // First the readings that take every text as written, changing only choice points (a
+    // dialect's reading, an unmarked promotion); only when there is none, those that also
+    // respell faulty texts. A reading under which every text is valid beats any with a typo.
+    for respell in [false, true] {
+        search.respell = respell;
+        search.failed.clear();
+        for changes in 0..=limits.max_changes {
+            search.walk(start, previous, changes);
+            if !search.found.is_empty() {
+                let complete =
+                    search.found.len() < limits.max_readings && search.nodes < limits.max_nodes;
+                return Ok(Readings {
+                    lines: search.found,
+                    changes,
+                    complete,
+                });
+            }
+            if search.nodes >= limits.max_nodes {
+                return Err(NoReading::SearchLimit(limits.max_nodes));
+            }
         }
     }
     Err(NoReading::TooManyChanges(limits.max_changes))
@@ -201,10 +215,25 @@ struct Search<'a, P: Position, N: ?Sized> {
     texts: &'a [&'a str],
     limits: RepairLimits,
     nodes: usize,
+    /// Whether faulty texts may be read as their nearest spellings (else only choice points
+    /// and ambiguities branch).
+    respell: bool,
     /// (index, position, the previous move, changes left) known to reach no end.
     failed: HashSet<(usize, String, Option<String>, usize)>,
     found: Vec<Vec<P::Move>>,
     path: Vec<P::Move>,
+}
+
+/// A text of the line being followed: where, with what left, and the moves still to try.
+struct Frame<P: Position> {
+    pos: P,
+    i: usize,
+    left: usize,
+    key: (usize, String, Option<String>, usize),
+    /// Each move the text may mean, with the changes it costs.
+    options: Vec<(P::Move, usize)>,
+    next: usize,
+    reached: bool,
 }
 
 impl<P, N> Search<'_, P, N>
@@ -212,45 +241,113 @@ where
     P: Position,
     N: TextNotation<P> + ?Sized,
 {
-    /// Follows the line from text `i` in `pos` (after `previous`) with `left` changes allowed;
-    /// returns whether some reading reached the end.
-    fn walk(&mut self, pos: P, previous: Option<P::Move>, i: usize, left: usize) -> bool {
-        if i == self.texts.len() {
-            if self.found.len() < self.limits.max_readings {
-                self.found.push(self.path.clone());
+    /// The moves text `i` may mean in `pos` after `previous`, each with the changes it costs:
+    /// the move it reads to (none) and its other readings (one each: a choice point); for an
+    /// ambiguous text every candidate (none: an ambiguity is no typo, so a later ambiguity
+    /// never makes one reading look better than another); for a faulty one the nearest
+    /// spellings (one each), when a change is left.
+    fn options(
+        &self,
+        pos: &P,
+        previous: Option<P::Move>,
+        i: usize,
+        left: usize,
+    ) -> Vec<(P::Move, usize)> {
+        let text = self.texts[i];
+        match self.notation.read_quickly_after(pos, previous, text) {
+            Ok(r) => std::iter::once((r.mv, 0))
+                .chain(r.alternatives.into_iter().map(|m| (m, 1)))
+                .collect(),
+            Err(NotationError::Move(MoveError::Ambiguous { .. })) => {
+                near_moves(pos, previous, text, self.notation)
+                    .into_iter()
+                    .map(|m| (m, 0))
+                    .collect()
             }
-            return true;
+            Err(_) if left == 0 || !self.respell => Vec::new(),
+            Err(_) => near_moves(pos, previous, text, self.notation)
+                .into_iter()
+                .map(|m| (m, 1))
+                .collect(),
         }
+    }
+
+    /// A frame for text `i` in `pos`, or `None` when the search stops there (a limit met, or
+    /// the place known to reach no end).
+    fn frame(
+        &mut self,
+        pos: P,
+        previous: Option<P::Move>,
+        i: usize,
+        left: usize,
+    ) -> Option<Frame<P>> {
         self.nodes += 1;
         if self.nodes >= self.limits.max_nodes || self.found.len() >= self.limits.max_readings {
-            return false;
+            return None;
         }
         let key = (i, pos.to_text(), previous.map(|m| m.to_string()), left);
         if self.failed.contains(&key) {
-            return false;
+            return None;
         }
-        let text = self.texts[i];
-        let (options, left) = match self.notation.read_quickly_after(&pos, previous, text) {
-            Ok(r) => (vec![r.mv], left),
-            // An ambiguous move is no typo: its readings are followed without counting a
-            // change, so a later ambiguity never makes one reading look better than another.
-            Err(NotationError::Move(MoveError::Ambiguous { .. })) => {
-                (near_moves(&pos, previous, text, self.notation), left)
+        let options = self.options(&pos, previous, i, left);
+        Some(Frame {
+            pos,
+            i,
+            left,
+            key,
+            options,
+            next: 0,
+            reached: false,
+        })
+    }
+
+    /// Follows the line from its first text in `start` (after `previous`) with `left` changes
+    /// allowed, keeping every reading that reaches the end. The walk keeps its own stack (one
+    /// frame per text), so no input can make it overflow the thread's.
+    fn walk(&mut self, start: &P, previous: Option<P::Move>, left: usize) {
+        if self.texts.is_empty() {
+            if self.found.len() < self.limits.max_readings {
+                self.found.push(Vec::new());
             }
-            Err(_) if left == 0 => (Vec::new(), 0),
-            Err(_) => (near_moves(&pos, previous, text, self.notation), left - 1),
-        };
-        let mut reached = false;
-        for mv in options {
-            let mut next = pos.clone();
-            next.play_unchecked(mv);
-            self.path.push(mv);
-            reached |= self.walk(next, Some(mv), i + 1, left);
-            self.path.pop();
+            return;
         }
-        if !reached {
-            self.failed.insert(key);
+        self.path.clear();
+        let mut stack: Vec<Frame<P>> = Vec::new();
+        stack.extend(self.frame(start.clone(), previous, 0, left));
+        while let Some(top) = stack.last_mut() {
+            if let Some(&(mv, cost)) = top.options.get(top.next) {
+                top.next += 1;
+                if cost > top.left {
+                    continue;
+                }
+                let (i, left) = (top.i + 1, top.left - cost);
+                let mut pos = top.pos.clone();
+                pos.play_unchecked(mv);
+                self.path.push(mv);
+                if i == self.texts.len() {
+                    if self.found.len() < self.limits.max_readings {
+                        self.found.push(self.path.clone());
+                    }
+                    top.reached = true;
+                    self.path.pop();
+                    continue;
+                }
+                match self.frame(pos, Some(mv), i, left) {
+                    Some(child) => stack.push(child),
+                    None => {
+                        self.path.pop();
+                    }
+                }
+            } else {
+                let done = stack.pop().expect("the loop holds a frame");
+                if !done.reached {
+                    self.failed.insert(done.key);
+                }
+                if let Some(parent) = stack.last_mut() {
+                    parent.reached |= done.reached;
+                    self.path.pop();
+                }
+            }
         }
-        reached
     }
 }

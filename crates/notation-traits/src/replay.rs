@@ -151,6 +151,14 @@ const CONFIRMING_PLIES: usize = 3;
 /// the limits (more faulty moves than [`RepairLimits::max_changes`], or too many positions).
 const WINDOW: usize = 24;
 
+/// How many plies before a fault a choice point may stand to be weighed with it when the fault
+/// is read in a window (a `+` left out on a silver shows when that silver moves again).
+const REWIND: usize = 64;
+
+/// The longest line searched as a whole for its readings; a longer one is searched window by
+/// window ([`WINDOW`] plies from each fault), so that the search's memory stays bounded.
+const WHOLE_LINE: usize = 1_000;
+
 /// The most candidates a diagnostic lists; more say how many there are instead.
 const MAX_CANDIDATES: usize = 6;
 
@@ -286,6 +294,19 @@ struct Context<'a, N: ?Sized> {
     diagnostics: Vec<Diagnostic>,
 }
 
+/// The replay's state before a choice point, to read the line again from there.
+#[derive(Clone)]
+struct Checkpoint<P: Position> {
+    i: usize,
+    pos: P,
+    previous: Option<P::Move>,
+    moves: usize,
+    diagnostics: usize,
+    assumed: usize,
+    checked: usize,
+    diverged: Option<(u32, String, String, String)>,
+}
+
 struct MainLine<P: Position> {
     line: Line<P::Move>,
     end: P,
@@ -306,7 +327,10 @@ impl<N: ?Sized> Context<'_, N> {
         // read with the next WINDOW plies instead.
         let mut window: Option<(usize, usize, Readings<P::Move>)> = None;
         let mut no_reading = None;
-        if !reads_cleanly(&start, &texts, self.notation) {
+        // A line longer than a game is read window by window from the start: the whole-line
+        // search would hold one frame per ply.
+        let windowed = texts.len() > WHOLE_LINE;
+        if !windowed && !reads_cleanly(&start, &texts, self.notation) {
             match find_readings(&start, None, &texts, self.notation, options.limits) {
                 Ok(r) => window = Some((0, texts.len(), r)),
                 Err(why) => no_reading = Some(why),
@@ -331,7 +355,19 @@ impl<N: ?Sized> Context<'_, N> {
         let mut assumed: Vec<(usize, u32, String)> = Vec::new();
         // The move before this one, for notations that refer to it (KIF's `同`).
         let mut previous: Option<P::Move> = None;
-        for (i, entry) in raw.moves.iter().enumerate() {
+        // A choice point read by the notation's rule although every reading of the rest of the
+        // game takes its other reading (no --repair): (its ply, its text, the move read, the
+        // move the rest wants). The next fault is its consequence and says so.
+        let mut diverged: Option<(u32, String, String, String)> = None;
+        // The state before each recent choice point, so that a fault the whole-line search could
+        // not weigh is read again with the choice points before it (at most [`REWIND`] plies
+        // back), and where the last such reading started (never twice from one place).
+        let mut checkpoints: std::collections::VecDeque<Checkpoint<P>> =
+            std::collections::VecDeque::new();
+        let mut rewound_to: Option<usize> = None;
+        let mut i = 0;
+        while i < raw.moves.len() {
+            let entry = &raw.moves[i];
             let ply = i as u32 + 1;
             if let Some(number) = entry.number {
                 if number.ellipsis && P::is_first_player(pos.side_to_move()) {
@@ -361,8 +397,25 @@ impl<N: ?Sized> Context<'_, N> {
             // The position's FEN/SFEN only when a diagnostic needs it: building it for every
             // move cost about 7 % of `kifu convert`.
             let mut faulty = false;
+            // Whether the move stays off the readings (a choice point kept by the rule).
+            let mut off_readings = false;
             let mv = match self.notation.read_after(&pos, previous, &entry.text) {
                 Ok(resolved) => {
+                    if !resolved.alternatives.is_empty() && accepting {
+                        while checkpoints.front().is_some_and(|c| c.i + REWIND < i) {
+                            checkpoints.pop_front();
+                        }
+                        checkpoints.push_back(Checkpoint {
+                            i,
+                            pos: pos.clone(),
+                            previous,
+                            moves: out.moves.len(),
+                            diagnostics: self.diagnostics.len(),
+                            assumed: assumed.len(),
+                            checked,
+                            diverged: diverged.clone(),
+                        });
+                    }
                     for w in &resolved.warnings {
                         self.diagnostics.push(
                             Diagnostic::from_warning(w)
@@ -372,12 +425,126 @@ impl<N: ?Sized> Context<'_, N> {
                                 .with_position(pos.to_text()),
                         );
                     }
-                    resolved.mv
+                    // A choice point: the rest of the game may want its other reading. The
+                    // moves the readings that agree so far make here: the one read, or others.
+                    let mut wanted: Vec<P::Move> = Vec::new();
+                    if let Some((offset, _, readings)) =
+                        window.as_ref().filter(|w| i < w.1 && w.2.complete)
+                    {
+                        for &k in &alive {
+                            let m = readings.lines[k][i - offset];
+                            if !wanted.contains(&m) {
+                                wanted.push(m);
+                            }
+                        }
+                    }
+                    if wanted.is_empty()
+                        || wanted.contains(&resolved.mv)
+                        || resolved.alternatives.is_empty()
+                    {
+                        resolved.mv
+                    } else if let ([alt], true) = (wanted.as_slice(), options.repair && accepting) {
+                        let read = self.notation.write_after(&pos, previous, resolved.mv);
+                        let other = self.notation.write_after(&pos, previous, *alt);
+                        self.diagnostics.push(
+                            Diagnostic::new(
+                                Severity::Warning,
+                                "repaired-move",
+                                format!(
+                                    "`{}` read as `{other}` ({alt}), not as `{read}` ({}) as its notation's rule reads it",
+                                    entry.text, resolved.mv
+                                ),
+                            )
+                            .at(entry.span)
+                            .with_ply(ply)
+                            .with_text(entry.text.clone())
+                            .with_help("the rest of the game reads only with that reading")
+                            .with_position(pos.to_text()),
+                        );
+                        *alt
+                    } else {
+                        // Kept as the rule reads it, off every reading of the rest: the next
+                        // fault is its consequence and says so.
+                        if diverged.is_none() {
+                            let read = self.notation.write_after(&pos, previous, resolved.mv);
+                            let others: Vec<String> = wanted
+                                .iter()
+                                .map(|&m| {
+                                    format!(
+                                        "`{}` ({m})",
+                                        self.notation.write_after(&pos, previous, m)
+                                    )
+                                })
+                                .collect();
+                            diverged = Some((
+                                ply,
+                                entry.text.clone(),
+                                format!("`{read}` ({})", resolved.mv),
+                                others.join(" or "),
+                            ));
+                        }
+                        off_readings = true;
+                        resolved.mv
+                    }
                 }
                 Err(err) => {
+                    // A fault no reading covers, after choice points the search did not weigh
+                    // with it: read again from the earliest of them, the fault in the window.
+                    let uncovered = window.as_ref().is_none_or(|w| i >= w.1);
+                    if uncovered
+                        && accepting
+                        && (windowed || no_reading.is_some())
+                        && let Some(cp) = checkpoints
+                            .iter()
+                            .find(|c| c.i + REWIND >= i && rewound_to.is_none_or(|r| c.i > r))
+                    {
+                        let cp = cp.clone();
+                        checkpoints.clear();
+                        out.moves.truncate(cp.moves);
+                        self.diagnostics.truncate(cp.diagnostics);
+                        assumed.truncate(cp.assumed);
+                        (pos, previous, checked, diverged) =
+                            (cp.pos, cp.previous, cp.checked, cp.diverged);
+                        let end = (i + WINDOW).min(texts.len());
+                        match find_readings(
+                            &pos,
+                            previous,
+                            &texts[cp.i..end],
+                            self.notation,
+                            options.limits,
+                        ) {
+                            Ok(r) => {
+                                alive = (0..r.lines.len()).collect();
+                                window = Some((cp.i, end, r));
+                            }
+                            Err(why) => {
+                                no_reading = Some(why);
+                                window = None;
+                            }
+                        }
+                        rewound_to = Some(cp.i);
+                        i = cp.i;
+                        continue;
+                    }
                     faulty = true;
                     let mut d = error_diagnostic(&err, entry, ply, &pos.to_text());
-                    if no_reading.is_some() && window.as_ref().is_none_or(|w| i >= w.1) {
+                    if let Some((at, text, read, other)) = diverged.take() {
+                        // The consequence of a choice point read by the rule: say so.
+                        d.help = Some(format!(
+                            "ply {at} `{text}` was read as {read}; {other} makes this move legal{}",
+                            if options.repair {
+                                ""
+                            } else {
+                                " (--repair reads it so)"
+                            }
+                        ));
+                        self.diagnostics.push(d);
+                        self.stop(&mut accepting, &mut end, &mut unread, &pos, raw, i);
+                        break;
+                    }
+                    if (windowed || no_reading.is_some())
+                        && window.as_ref().is_none_or(|w| i >= w.1)
+                    {
                         let end = (i + WINDOW).min(texts.len());
                         match find_readings(
                             &pos,
@@ -427,6 +594,13 @@ impl<N: ?Sized> Context<'_, N> {
                         if !choices.contains(&m) {
                             choices.push(m);
                         }
+                    }
+                    if choices.is_empty() {
+                        // Off every reading (no reading agrees with the moves followed).
+                        d.help = Some("no reading of the rest of the game was found: the moves after this one were not checked".to_owned());
+                        self.diagnostics.push(d);
+                        self.stop(&mut accepting, &mut end, &mut unread, &pos, raw, i);
+                        break;
                     }
                     let written: Vec<String> = choices
                         .iter()
@@ -522,6 +696,7 @@ impl<N: ?Sized> Context<'_, N> {
             };
             if let Some((offset, end, readings)) = window.as_ref()
                 && i < *end
+                && !off_readings
             {
                 alive.retain(|&k| readings.lines[k][i - offset] == mv);
             }
@@ -538,17 +713,22 @@ impl<N: ?Sized> Context<'_, N> {
             pos.play_unchecked(mv);
             previous = Some(mv);
             checked += 1;
+            i += 1;
         }
+        // Each diagnostic after a faulty ply read on says which reading its position rests on:
+        // the latest such ply before it, and how many came earlier. `assumed` is in the order
+        // of the diagnostics and of the plies, so a pointer and a binary search find them.
+        let mut known = 0;
         for (k, d) in self.diagnostics.iter_mut().enumerate() {
-            // The latest fault read on before this diagnostic, and how many came earlier.
-            let before = |&&(from, ply, _): &&(usize, u32, String)| {
-                k >= from && d.ply.is_some_and(|p| p > ply)
-            };
-            let Some((_, ply, text)) = assumed.iter().rev().find(before) else {
+            while known < assumed.len() && assumed[known].0 <= k {
+                known += 1;
+            }
+            let Some(at) = d.ply else { continue };
+            let before = assumed[..known].partition_point(|a| a.1 < at);
+            let Some((_, ply, text)) = before.checked_sub(1).map(|j| &assumed[j]) else {
                 continue;
             };
-            let earlier = assumed.iter().filter(before).count() - 1;
-            let note = match earlier {
+            let note = match before - 1 {
                 0 => format!("the position before it reads ply {ply} as `{text}`"),
                 n => format!(
                     "the position before it reads ply {ply} as `{text}` (and {n} earlier faulty {} as their nearest readings)",

@@ -49,7 +49,7 @@ const SHOGI_TAGS: [&[u8]; 5] = [b"[Sente ", b"[Gote ", b"[SFEN ", b"[Handicap ",
 fn read(input: Box<dyn BufRead + Send + '_>) -> FormatGames<'_, Position> {
     Box::new(PsnReader::new(input).map(|game| {
         game.map(|game| {
-            let notation = game.best_notation().map(|(d, _)| d.notation_sync());
+            let notation = game.best_notation().map(|(d, _)| game.notation(d));
             FormatGame {
                 raw: game.raw,
                 start: game.start,
@@ -176,13 +176,37 @@ impl Dialect {
 }
 
 impl PsnGame {
+    /// The PSN notation fitted to this game's move texts ([`Psn::fitted_to`]: whether the game
+    /// writes `=` on declined promotions).
+    pub fn psn(&self) -> Psn {
+        fn texts<'a>(line: &'a notation_traits::Line<()>, out: &mut Vec<&'a str>) {
+            for m in &line.moves {
+                out.push(m.text.as_str());
+                for v in &m.variations {
+                    texts(v, out);
+                }
+            }
+        }
+        let mut all = Vec::new();
+        texts(&self.raw.record.main, &mut all);
+        Psn::default().fitted_to(all)
+    }
+
+    /// The notation of `dialect` for this game: [`PsnGame::psn`] for PSN, [`Usi`] otherwise.
+    pub fn notation(&self, dialect: Dialect) -> Box<dyn TextNotation<Position> + Send + Sync> {
+        match dialect {
+            Dialect::Psn => Box::new(self.psn()),
+            Dialect::Psn2 | Dialect::Usi => Box::new(Usi),
+        }
+    }
+
     /// The dialect whose notation reads the moves best ([`notation_traits::fit`]): PSN or USI,
     /// whichever reads more moves in turn (then more texts); the file's own dialect where they
     /// tie. `None` when the start position cannot be read.
     pub fn best_notation(&self) -> Option<(Dialect, Fit<Move>)> {
         let start = self.start.as_ref().ok()?;
         let record = &self.raw.record;
-        let psn = fit(start, record, &Psn::default());
+        let psn = fit(start, record, &self.psn());
         let usi = fit(start, record, &Usi);
         let usi_dialect = match self.dialect {
             Dialect::Psn2 => Dialect::Psn2,

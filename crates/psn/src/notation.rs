@@ -99,6 +99,9 @@ impl FromStr for PsnStyle {
 pub struct Psn {
     style: PsnStyle,
     squares: Squares,
+    /// The record never writes `=` but writes `+` on promotions (Shogidokoro's convention): a
+    /// move without a sign that could promote is plainly a declined promotion.
+    declines_unmarked: bool,
 }
 
 impl Psn {
@@ -109,7 +112,48 @@ impl Psn {
 
     /// The notation writing `style` with `squares`.
     pub const fn new(style: PsnStyle, squares: Squares) -> Psn {
-        Psn { style, squares }
+        Psn {
+            style,
+            squares,
+            declines_unmarked: false,
+        }
+    }
+
+    /// The notation fitted to a record's move texts: where the record writes `+` on
+    /// promotions (`Bx2b+`) and never `=`, it follows Shogidokoro's convention (a declined
+    /// promotion is written without a sign), and a move without a sign that could promote is
+    /// read as not promoting without the `promotion-unmarked` warning. Elsewhere the warning
+    /// stands: a `+` may have been left out. Either way the promotion stays the move's other
+    /// reading, which the repair search weighs when a later move fails.
+    ///
+    /// ```
+    /// use notation_traits::MoveNotation;
+    /// use psn::Psn;
+    /// use shogi_board::Position;
+    ///
+    /// let pos: Position = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3".parse()?;
+    /// let plain = Psn::default().read_move(&pos, "Bx2b")?;
+    /// assert_eq!(plain.warnings[0].code, "promotion-unmarked");
+    /// assert_eq!(plain.alternatives[0].to_string(), "8h2b+");
+    /// let fitted = Psn::default().fitted_to(["P-7f", "P-3d", "Bx2b", "Sx2b", "B*4e+"]);
+    /// assert!(fitted.read_move(&pos, "Bx2b")?.warnings.is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn fitted_to<'a>(mut self, texts: impl IntoIterator<Item = &'a str>) -> Psn {
+        let (mut plus, mut equals) = (false, false);
+        for t in texts {
+            plus |= t.ends_with('+');
+            equals |= t.ends_with('=');
+        }
+        self.declines_unmarked = plus && !equals;
+        self
+    }
+
+    /// Whether unmarked moves that could promote read as declined without a warning
+    /// ([`Psn::fitted_to`]).
+    pub(crate) const fn declines_unmarked(&self) -> bool {
+        self.declines_unmarked
     }
 
     /// The same notation writing squares as `squares`.

@@ -446,7 +446,7 @@ impl PsnGame {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn replay(&self, options: ReplayOptions) -> Result<Replayed<Position>, Box<Diagnostic>> {
-        self.replay_in(self.dialect.notation().as_ref(), options)
+        self.replay_in(self.notation(self.dialect).as_ref(), options)
     }
 
     /// [`PsnGame::replay`] with another notation than the dialect's (a user's choice).

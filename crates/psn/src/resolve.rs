@@ -183,7 +183,7 @@ impl Psn {
                 to: mv.to,
             };
             return match pos.check_move(m) {
-                Ok(()) => Ok(Resolved { mv: m, warnings }),
+                Ok(()) => Ok(Resolved::new(m, warnings)),
                 Err(rule) => Err(MoveError::Illegal {
                     rule,
                     description: drop_words(side, mv.kind, mv.to, squares),
@@ -196,7 +196,9 @@ impl Psn {
         match found.as_slice() {
             [m] => {
                 self.board_warnings(pos, mv, *m, &mut warnings);
-                Ok(Resolved { mv: *m, warnings })
+                let resolved =
+                    self.with_unmarked_promotion(pos, mv, *m, Resolved::new(*m, warnings));
+                Ok(self.with_unmarked_promoted_piece(pos, mv, &legal, resolved))
             }
             [] => self.fallback(pos, mv, &legal, warnings),
             several => {
@@ -213,12 +215,89 @@ impl Psn {
                 match could.as_slice() {
                     [m] if mv.promotion == Promotion::Decline => {
                         self.board_warnings(pos, mv, *m, &mut warnings);
-                        Ok(Resolved { mv: *m, warnings })
+                        Ok(Resolved::new(*m, warnings))
                     }
                     _ => Err(self.ambiguous(pos, mv, several, mv.kind)),
                 }
             }
         }
+    }
+
+    /// A move written without `+` or `=` that could promote is read as not promoting (PSN's
+    /// rule: `+` is obligatory on a promotion), with a `promotion-unmarked` warning and the
+    /// promotion as the alternative reading the repair search weighs (the commonest slip in a
+    /// typed record is the `+` left out).
+    fn with_unmarked_promotion(
+        &self,
+        pos: &Position,
+        mv: &PsnMove,
+        m: Move,
+        mut resolved: Resolved<Move>,
+    ) -> Resolved<Move> {
+        let Move::Normal {
+            from,
+            to,
+            promote: false,
+        } = m
+        else {
+            return resolved;
+        };
+        let promoted = Move::Normal {
+            from,
+            to,
+            promote: true,
+        };
+        if mv.promotion != Promotion::Unmarked || !pos.is_legal(promoted) {
+            return resolved;
+        }
+        let Some(piece) = pos.piece_at(from) else {
+            return resolved;
+        };
+        if self.declines_unmarked() {
+            return resolved.with_alternative(promoted);
+        }
+        resolved.warnings.push(Warning::new(
+            "promotion-unmarked",
+            format!(
+                "the {} could promote on {}: `{mv}` read as not promoting by PSN's rule; write `{mv}=` or `{mv}+`",
+                piece.kind.name(),
+                mv.squares().write(to)
+            ),
+        ));
+        resolved.with_alternative(promoted)
+    }
+
+    /// A move written with an unpromoted piece's letter (`Rx8e`) where a promoted piece of
+    /// that kind could make it too (a dragon on 8f as well as the rook on 8d): PSN's rule reads
+    /// the letter's own piece, with a `promotion-unmarked` warning (the `+` of `+Rx8e` may have
+    /// been left out) and the promoted piece's move as the other reading.
+    fn with_unmarked_promoted_piece(
+        &self,
+        pos: &Position,
+        mv: &PsnMove,
+        legal: &shogi_board::MoveList,
+        mut resolved: Resolved<Move>,
+    ) -> Resolved<Move> {
+        let Some(promoted) = mv.kind.promote() else {
+            return resolved;
+        };
+        let [other] = fitting(pos, legal, mv, promoted)[..] else {
+            return resolved;
+        };
+        let Move::Normal { from, .. } = other else {
+            return resolved;
+        };
+        resolved.warnings.push(Warning::new(
+            "promotion-unmarked",
+            format!(
+                "the {} on {} could also make this move: `{mv}` read as the {}'s by PSN's rule; write `+{mv}` for the {}'s",
+                promoted.name(),
+                mv.squares().write(from),
+                mv.kind.name(),
+                promoted.name(),
+            ),
+        ));
+        resolved.with_alternative(other)
     }
 
     /// The warnings for reading `mv` as the board move `m`.
@@ -300,7 +379,7 @@ impl Psn {
                         squares.write(mv.to)
                     ),
                 ));
-                return Ok(Resolved { mv: drop, warnings });
+                return Ok(Resolved::new(drop, warnings));
             }
         }
         if let Some(promoted) = mv.kind.promote()
@@ -325,7 +404,7 @@ impl Psn {
                         ),
                     ));
                     self.board_warnings(pos, &corrected, *m, &mut warnings);
-                    return Ok(Resolved { mv: *m, warnings });
+                    return Ok(Resolved::new(*m, warnings));
                 }
                 several => return Err(self.ambiguous(pos, mv, several, promoted)),
             }
@@ -344,7 +423,33 @@ impl Psn {
     ) -> MoveError {
         let squares = mv.squares();
         let mut moves = several.to_vec();
-        moves.sort_by_key(|m| std::cmp::Reverse(m.from().map_or(0, Square::index)));
+        // Without a sign the text fits each piece's promotion too, where it is legal: the `+`
+        // may have been left out (the repair search weighs them all).
+        if mv.promotion == Promotion::Unmarked {
+            for m in several {
+                if let Move::Normal {
+                    from,
+                    to,
+                    promote: false,
+                } = *m
+                {
+                    let promoted = Move::Normal {
+                        from,
+                        to,
+                        promote: true,
+                    };
+                    if pos.is_legal(promoted) && !moves.contains(&promoted) {
+                        moves.push(promoted);
+                    }
+                }
+            }
+        }
+        moves.sort_by_key(|m| {
+            (
+                std::cmp::Reverse(m.from().map_or(0, Square::index)),
+                matches!(m, Move::Normal { promote: true, .. }),
+            )
+        });
         let candidates = moves
             .iter()
             .map(|&m| describe_with(pos, m, PsnStyle::Short, squares, true).to_string())

@@ -35,7 +35,15 @@ fn seed_examples_read_to_their_moves(#[case] text: &str, #[case] sfen: &str, #[c
         .read_move(&pos, text)
         .unwrap_or_else(|e| panic!("`{text}`: {e}"));
     assert_eq!(read.mv.to_string(), usi, "`{text}`");
-    assert!(read.warnings.is_empty(), "`{text}`: {:?}", read.warnings);
+    // `S3c` is the seed's own example of its rule (no sign: not promoting); kifu reads it so
+    // and warns that a `+` may have been left out (`promotion-unmarked`).
+    let expected: &[&str] = if text == "S3c" {
+        &["promotion-unmarked"]
+    } else {
+        &[]
+    };
+    let codes: Vec<&str> = read.warnings.iter().map(|w| w.code).collect();
+    assert_eq!(codes, expected, "`{text}`: {:?}", read.warnings);
     // The parsed move writes back as the seed wrote it.
     assert_eq!(Psn::default().parse_move(text).unwrap().to_string(), text);
 }

@@ -126,13 +126,14 @@ fn psn_game(index: usize, format: FormatRef, raw: RawGame, options: &ReadOptions
             return unreadable(index, format, game.raw, Variant::Shogi, error);
         }
     };
+    let notation = game.notation(dialect);
     let mut out = shogi(
         index,
         format,
         game.raw,
         start,
         game.terminal,
-        dialect.notation_sync(),
+        notation,
         name.to_owned(),
         options,
         text_reader,

@@ -405,6 +405,7 @@ impl Wxf {
                     resolved.mv
                 ),
             ));
+            resolved.alternatives.push(m);
         }
         resolved
     }
@@ -558,7 +559,7 @@ pub(crate) fn choose(
             if origins.len() > 1 {
                 warnings.extend(pick_warning);
             }
-            Ok(Resolved { mv: *m, warnings })
+            Ok(Resolved::new(*m, warnings))
         }
         [] => {
             let (rule, description) = first_error.unwrap_or((Rule::Movement, format!("`{shown}`")));

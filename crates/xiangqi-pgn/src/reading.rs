@@ -188,7 +188,9 @@ pub fn best_fit(start: &Position, record: &GameRecord<()>, hints: Hints) -> (usi
 
 /// Chooses the reading of a game: the only one to try, or the one under which the most plies
 /// read legally (then the most texts parse). Readings that give the same moves are one
-/// reading (the first tried wins). Returns the reading and, when it was detected, a note that
+/// reading (the first tried wins). A WXF reading in no given dialect that stops before the
+/// end is tried in each tandem-pawn dialect, and the one that reads furthest wins: a game
+/// written in one dialect reads cleanly. Returns the reading and, when it was detected, a note that
 /// says so (`detected WXF descriptive notation, Finnish letters (80 of 80 plies read)`).
 ///
 /// # Errors
@@ -197,6 +199,73 @@ pub fn best_fit(start: &Position, record: &GameRecord<()>, hints: Hints) -> (usi
 /// `notation-tie` when readings that give different moves read equally far, and the `bad-tag`
 /// of [`readings`].
 pub fn choose_reading(
+    start: &Position,
+    record: &GameRecord<()>,
+    hints: Hints,
+) -> Result<(Reading, Option<String>), Box<Diagnostic>> {
+    let (reading, note) = choose_among(start, record, hints)?;
+    Ok(decide_dialect(start, record, hints, reading, note))
+}
+
+/// A WXF reading whose dialect nobody gave (no `hints.dialect`, no `[Dialect]` tag) and that
+/// does not read the whole game, read again in the other tandem-pawn dialects: where one reads
+/// further (a spelling such as `33=4` is one pawn by the WXF page and another by the 2018 rules,
+/// and the moves after it decide), the game is read in that dialect, and the note says so.
+fn decide_dialect(
+    start: &Position,
+    record: &GameRecord<()>,
+    hints: Hints,
+    reading: Reading,
+    note: Option<String>,
+) -> (Reading, Option<String>) {
+    if reading.kind != XiangqiNotation::Wxf
+        || hints.dialect.is_some()
+        || record.tag("Dialect").is_some()
+    {
+        return (reading, note);
+    }
+    let total = record.main.moves.len();
+    let read = fit(start, record, reading.notation.as_ref()).moves.len();
+    if read == total {
+        return (reading, note);
+    }
+    let language = reading.language.unwrap_or_default();
+    let texts: Vec<&str> = record.main.moves.iter().map(|m| m.text.as_str()).collect();
+    let best = [Dialect::Wxf, Dialect::Wxr2018, Dialect::Xqbase]
+        .into_iter()
+        .map(|d| {
+            let wxf = Wxf::new(language)
+                .with_declared_dialect(d)
+                .fitted_to(texts.iter().copied(), false);
+            (fit(start, record, &wxf).moves.len(), d, wxf)
+        })
+        .max_by_key(|(n, _, _)| *n);
+    match best {
+        Some((n, d, wxf)) if n > read => {
+            let rules = match d {
+                Dialect::Wxf => "the WXF page's",
+                Dialect::Wxr2018 => "the 2018 rules'",
+                Dialect::Xqbase => "xqbase's",
+            };
+            let name = format!("{}, {rules} tandem forms", reading.name);
+            let note = format!(
+                "detected {name} ({n} of {total} plies read; {read} in the dialect its own forms suggest)"
+            );
+            (
+                Reading {
+                    notation: Box::new(wxf),
+                    name,
+                    ..reading
+                },
+                Some(note),
+            )
+        }
+        _ => (reading, note),
+    }
+}
+
+/// [`choose_reading`] before the dialect is decided.
+fn choose_among(
     start: &Position,
     record: &GameRecord<()>,
     hints: Hints,

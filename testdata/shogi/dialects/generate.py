@@ -68,6 +68,23 @@ def long_form(b, usi):
     return f"{piece}{frm}{sign}{to}{'+' if promote else ''}"
 
 
+def unmarked_promotions(b, usi, texts):
+    """A `promotion-unmarked` warning for each move that does not promote where promoting was
+    legal, written without `=` (the PSN rule: `+` is obligatory on a promotion, so a text
+    without a sign may have lost it), unless the game follows Shogidokoro's convention: some
+    text ends with `+` and none with `=` (then a sign left off plainly declines)."""
+    if any(t.endswith("+") for t in texts) and not any(t.endswith("=") for t in texts):
+        return []
+    b = b.copy()
+    out = []
+    legal = lambda: {cshogi.move_to_usi(m) for m in b.legal_moves}
+    for u, t in zip(usi, texts):
+        if u[1] != "*" and not u.endswith("+") and u + "+" in legal() and not t.endswith("="):
+            out.append("promotion-unmarked")
+        b.push(b.move_from_usi(u))
+    return out
+
+
 def first_legal(b, avoid=None):
     """The first legal move in USI order that is not a king move nor `avoid` (deterministic)."""
     moves = sorted(cshogi.move_to_usi(m) for m in b.legal_moves)
@@ -479,7 +496,8 @@ for k, (written, code) in enumerate(SPELLINGS):
              + pairs(texts, False) + " Interrupt\n\n")
     games.append({"source": source, "handicap": written, "start_sfen": sfen, "usi": usi,
                   "final_sfen": board_at(sfen, usi).sfen(), "result": None,
-                  "terminal": "Interrupt", "warnings": []})
+                  "terminal": "Interrupt",
+                  "warnings": unmarked_promotions(cshogi.Board(sfen), usi, texts)})
 write("handicaps.psn", text, dict(
     dialect="[Handicap] names: right lance, rook and lance, rook+lance, 2-piece, 2, three, four, 5, left five, six, eight, 10, bishop, rook; `1...` pairs",
     games=games))
