@@ -21,7 +21,8 @@ impl fmt::Display for Escaped<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut rest = self.0;
         while let Some(i) = rest.find(|c: char| {
-            matches!(c, '&' | '<' | '>' | '"' | '\'') || (c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+            matches!(c, '&' | '<' | '>' | '"' | '\'')
+                || (c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
         }) {
             f.write_str(&rest[..i])?;
             let c = rest[i..].chars().next().unwrap_or(' ');

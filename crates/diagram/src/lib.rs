@@ -20,9 +20,7 @@ pub use page::HtmlPage;
 pub use shogi_options::{Kings, Players, Promoted, ShogiCoordinates, ShogiOptions, ShogiPieces};
 pub use shogi_svg::shogi_svg;
 pub use shogi_text::shogi_text;
-pub use view::{
-    Arrow, Brush, Caption, Check, LastMove, Mark, Orientation, ParseOptionError, View,
-};
+pub use view::{Arrow, Brush, Caption, Check, LastMove, Mark, Orientation, ParseOptionError, View};
 pub use xiangqi_options::{XiangqiCoordinates, XiangqiOptions, XiangqiPieces};
 pub use xiangqi_svg::xiangqi_svg;
 pub use xiangqi_text::xiangqi_text;

@@ -94,7 +94,10 @@ impl RecordFormat<xiangqi_board::Position> for HtmlPage {
         Confidence::NONE
     }
 
-    fn read<'a>(&'a self, _input: Box<dyn BufRead + 'a>) -> FormatGames<'a, xiangqi_board::Position> {
+    fn read<'a>(
+        &'a self,
+        _input: Box<dyn BufRead + 'a>,
+    ) -> FormatGames<'a, xiangqi_board::Position> {
         Box::new(std::iter::empty())
     }
 
@@ -249,7 +252,11 @@ impl<P: Diagram> Writer<'_, P> {
         main: bool,
     ) {
         for comment in &line.comments {
-            let _ = write!(self.moves, "<span class=\"comment\">{}</span> ", Escaped(comment));
+            let _ = write!(
+                self.moves,
+                "<span class=\"comment\">{}</span> ",
+                Escaped(comment)
+            );
         }
         let mut at = from;
         let mut interrupted = true;
@@ -298,15 +305,27 @@ impl<P: Diagram> Writer<'_, P> {
                 Escaped(&text)
             );
             for &nag in &entry.nags {
-                let _ = write!(self.moves, "<span class=\"nag\">{}</span>", Escaped(&glyph(nag)));
+                let _ = write!(
+                    self.moves,
+                    "<span class=\"nag\">{}</span>",
+                    Escaped(&glyph(nag))
+                );
             }
             if let Some(clock) = &entry.clock {
-                let _ = write!(self.moves, "<span class=\"clock\">({})</span>", Escaped(clock));
+                let _ = write!(
+                    self.moves,
+                    "<span class=\"clock\">({})</span>",
+                    Escaped(clock)
+                );
             }
             self.moves.push_str("</span> ");
             interrupted = false;
             for comment in &entry.comments {
-                let _ = write!(self.moves, "<span class=\"comment\">{}</span> ", Escaped(comment));
+                let _ = write!(
+                    self.moves,
+                    "<span class=\"comment\">{}</span> ",
+                    Escaped(comment)
+                );
                 interrupted = true;
             }
             for variation in &entry.variations {
@@ -376,17 +395,29 @@ where
     });
     writer.line(&record.main, start, None, 0, true);
     if let Some(t) = &game.terminal {
-        let _ = write!(writer.moves, "<span class=\"terminal\">{}</span> ", Escaped(&t.text));
+        let _ = write!(
+            writer.moves,
+            "<span class=\"terminal\">{}</span> ",
+            Escaped(&t.text)
+        );
     }
     let result = game
         .result()
         .map(|r| r.to_string())
         .or_else(|| record.result_token.clone());
     if let Some(result) = &result {
-        let _ = write!(writer.moves, "<span class=\"result\">{}</span> ", Escaped(result));
+        let _ = write!(
+            writer.moves,
+            "<span class=\"result\">{}</span> ",
+            Escaped(result)
+        );
     }
     for comment in &record.trailing_comments {
-        let _ = write!(writer.moves, "<span class=\"comment\">{}</span> ", Escaped(comment));
+        let _ = write!(
+            writer.moves,
+            "<span class=\"comment\">{}</span> ",
+            Escaped(comment)
+        );
     }
     let unread = game.unread_comment();
 
@@ -431,7 +462,11 @@ img-src 'none'; base-uri 'none'; form-action 'none'\">\n\
         Escaped(&heading),
     );
     if !subtitle.is_empty() {
-        let _ = writeln!(html, "<p class=\"subtitle\">{}</p>", Escaped(&subtitle.join(" · ")));
+        let _ = writeln!(
+            html,
+            "<p class=\"subtitle\">{}</p>",
+            Escaped(&subtitle.join(" · "))
+        );
     }
     if !record.tags.is_empty() {
         html.push_str("<dl class=\"tags\">\n");

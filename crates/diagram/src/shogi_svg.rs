@@ -96,10 +96,7 @@ impl Layout {
     /// The top left corner of `sq`.
     fn corner(&self, sq: Square) -> (f64, f64) {
         let (col, row) = self.cell(sq);
-        (
-            self.x0 + f64::from(col) * W,
-            self.y0 + f64::from(row) * H,
-        )
+        (self.x0 + f64::from(col) * W, self.y0 + f64::from(row) * H)
     }
 
     /// The centre of `sq`.
@@ -200,9 +197,7 @@ pub fn shogi_svg(pos: &Position, options: &ShogiOptions) -> String {
 /// The square of the king the check marker goes under, if any.
 fn checked_square(pos: &Position, options: &ShogiOptions) -> Option<Square> {
     match options.view.check {
-        Check::Auto => pos
-            .is_check()
-            .then(|| pos.king_square(pos.side_to_move())),
+        Check::Auto => pos.is_check().then(|| pos.king_square(pos.side_to_move())),
         Check::Off => None,
         Check::At(sq) => Some(sq),
     }
@@ -280,10 +275,7 @@ fn squares(out: &mut String, layout: &Layout, options: &ShogiOptions) {
             let mut fill = String::from(" fill=\"none\"");
             if let Some(mark) = mark {
                 let _ = write!(class, " marked {}", mark.brush.name());
-                fill = format!(
-                    " fill=\"{}\" fill-opacity=\"0.45\"",
-                    mark.brush.color()
-                );
+                fill = format!(" fill=\"{}\" fill-opacity=\"0.45\"", mark.brush.color());
             } else if last {
                 fill = format!(" fill=\"{LAST_MOVE}\" fill-opacity=\"0.75\"");
             }
@@ -309,7 +301,11 @@ fn coordinates(out: &mut String, layout: &Layout, options: &ShogiOptions) {
         return;
     }
     let japanese = options.coordinates == ShogiCoordinates::Japanese;
-    let font = if japanese { FONTS_JAPANESE } else { FONTS_LATIN };
+    let font = if japanese {
+        FONTS_JAPANESE
+    } else {
+        FONTS_LATIN
+    };
     let _ = writeln!(out, "<g class=\"coordinates\" font-family=\"{font}\">");
     for col in 0..9u8 {
         let file = match layout.orientation {
@@ -365,7 +361,13 @@ fn pieces(out: &mut String, pos: &Position, layout: &Layout, options: &ShogiOpti
 
 /// One piece: its outline and its characters, turned half a turn when it points down the
 /// board (White's in the standard view, Black's when flipped).
-fn piece_element(out: &mut String, sq: Square, piece: Piece, layout: &Layout, options: &ShogiOptions) {
+fn piece_element(
+    out: &mut String,
+    sq: Square,
+    piece: Piece,
+    layout: &Layout,
+    options: &ShogiOptions,
+) {
     let (cx, cy) = layout.center(sq);
     let upside_down = match layout.orientation {
         Orientation::Standard => piece.color == Color::White,

@@ -81,11 +81,11 @@ viewBox=\"0 0 {} {}\" xml:lang=\"{lang}\" font-family=\"{}\" role=\"img\">\n<tit
 /// The gradient of the check marker (python-chess's: red in the middle, fading out), with the
 /// id `{prefix}check`.
 pub(crate) fn check_gradient(out: &mut String, prefix: &str) {
-    let _ = write!(
+    let _ = writeln!(
         out,
         "<defs><radialGradient id=\"{}check\"><stop offset=\"0%\" stop-color=\"#ff0000\" \
 stop-opacity=\"1\"/><stop offset=\"50%\" stop-color=\"#e70000\" stop-opacity=\"1\"/>\
-<stop offset=\"100%\" stop-color=\"#9e0000\" stop-opacity=\"0\"/></radialGradient></defs>\n",
+<stop offset=\"100%\" stop-color=\"#9e0000\" stop-opacity=\"0\"/></radialGradient></defs>",
         Escaped(prefix)
     );
 }

@@ -38,11 +38,15 @@ impl XiangqiPieces {
     pub const fn glyph(self, color: Color, kind: PieceKind) -> char {
         let i = kind as usize;
         match (self, color) {
-            (XiangqiPieces::Traditional, Color::Red) => ['帥', '仕', '相', '傌', '俥', '炮', '兵'][i],
+            (XiangqiPieces::Traditional, Color::Red) => {
+                ['帥', '仕', '相', '傌', '俥', '炮', '兵'][i]
+            }
             (XiangqiPieces::Traditional, Color::Black) => {
                 ['將', '士', '象', '馬', '車', '砲', '卒'][i]
             }
-            (XiangqiPieces::Simplified, Color::Red) => ['帅', '仕', '相', '马', '车', '炮', '兵'][i],
+            (XiangqiPieces::Simplified, Color::Red) => {
+                ['帅', '仕', '相', '马', '车', '炮', '兵'][i]
+            }
             (XiangqiPieces::Simplified, Color::Black) => {
                 ['将', '士', '象', '马', '车', '炮', '卒'][i]
             }

@@ -12,7 +12,9 @@ use xiangqi_board::{Color, Position, Square};
 
 use crate::numerals::kanji;
 use crate::svg::{self, FONTS_LATIN, FONTS_SIMPLIFIED, FONTS_TRADITIONAL, Num};
-use crate::{Check, Escaped, Orientation, XiangqiCoordinates, XiangqiOptions, XiangqiPieces, xiangqi_text};
+use crate::{
+    Check, Escaped, Orientation, XiangqiCoordinates, XiangqiOptions, XiangqiPieces, xiangqi_text,
+};
 
 /// The distance between two points, in `viewBox` units.
 const S: f64 = 40.0;
@@ -32,7 +34,7 @@ const PIECE_EDGE: &str = "#7a5a32";
 const RED: &str = "#c3261e";
 const BLACK: &str = "#1c1c1c";
 const INK: &str = "#161616";
-const LAST_MOVE: &str = "#9bc700";
+const LAST_MOVE: &str = "#1d5fbf";
 
 /// Where things go.
 struct Layout {
@@ -155,6 +157,7 @@ pub fn xiangqi_svg(pos: &Position, options: &XiangqiOptions) -> String {
     lines(&mut out, &layout);
     river(&mut out, &layout, options);
     coordinates(&mut out, &layout, options);
+    marks(&mut out, &layout, options);
     if let Some(sq) = check {
         svg::check_marker(&mut out, prefix, layout.center(sq), S * 0.62);
     }
@@ -204,8 +207,8 @@ fn font_of(pieces: XiangqiPieces) -> &'static str {
     }
 }
 
-/// One `<rect>` a point (a square around it, for its id, its classes and its fill), from Black's
-/// back rank down, file a first.
+/// One `<rect>` a point (a square around it, unfilled: its id and classes), from Black's back
+/// rank down, file a first.
 fn points(out: &mut String, layout: &Layout, options: &XiangqiOptions) {
     let view = &options.view;
     let prefix = Escaped(&view.id_prefix);
@@ -215,25 +218,20 @@ fn points(out: &mut String, layout: &Layout, options: &XiangqiOptions) {
                 continue;
             };
             let (x, y) = layout.center(sq);
-            let last = view
-                .last_move
-                .is_some_and(|m| m.to == sq || m.from == Some(sq));
-            let mark = view.marked.iter().rev().find(|m| m.at == sq);
             let mut class = format!("square sq-{sq}");
-            let mut fill = String::from(" fill=\"none\"");
-            if let Some(mark) = mark {
+            if let Some(mark) = view.marked.iter().rev().find(|m| m.at == sq) {
                 let _ = write!(class, " marked {}", mark.brush.name());
-                fill = format!(" fill=\"{}\" fill-opacity=\"0.45\"", mark.brush.color());
-            } else if last {
-                fill = format!(" fill=\"{LAST_MOVE}\" fill-opacity=\"0.45\"");
             }
-            if last {
+            if view
+                .last_move
+                .is_some_and(|m| m.to == sq || m.from == Some(sq))
+            {
                 class.push_str(" lastmove");
             }
             let _ = writeln!(
                 out,
                 "<rect id=\"{prefix}sq-{sq}\" class=\"{class}\" x=\"{}\" y=\"{}\" width=\"{}\" \
-height=\"{}\"{fill}/>",
+height=\"{}\" fill=\"none\"/>",
                 Num(x - S / 2.0),
                 Num(y - S / 2.0),
                 Num(S),
@@ -241,6 +239,48 @@ height=\"{}\"{fill}/>",
             );
         }
     }
+}
+
+/// The marked points (a disc of the brush's colour under where a piece stands) and the last
+/// move's two points (four corner brackets around each, as xiangqi boards mark a move).
+fn marks(out: &mut String, layout: &Layout, options: &XiangqiOptions) {
+    let view = &options.view;
+    for mark in &view.marked {
+        let (x, y) = layout.center(mark.at);
+        let _ = writeln!(
+            out,
+            "<circle class=\"mark {}\" data-square=\"{}\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" \
+fill-opacity=\"0.5\"/>",
+            mark.brush.name(),
+            mark.at,
+            Num(x),
+            Num(y),
+            Num(S * 0.45),
+            mark.brush.color()
+        );
+    }
+    let Some(last) = view.last_move else {
+        return;
+    };
+    let (reach, arm) = (S * 0.49, S * 0.18);
+    let mut d = String::new();
+    for sq in last.from.into_iter().chain([last.to]) {
+        let (x, y) = layout.center(sq);
+        for (dx, dy) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
+            let _ = write!(
+                d,
+                "M{} {}V{}H{}",
+                Num(x + dx * reach),
+                Num(y + dy * (reach - arm)),
+                Num(y + dy * reach),
+                Num(x + dx * (reach - arm))
+            );
+        }
+    }
+    let _ = writeln!(
+        out,
+        "<path class=\"lastmove\" d=\"{d}\" stroke=\"{LAST_MOVE}\" stroke-width=\"2.5\" fill=\"none\"/>"
+    );
 }
 
 /// The lines: ten ranks, the edge files whole and the inner ones broken by the river, the
@@ -289,10 +329,11 @@ stroke-width=\"2.5\" fill=\"none\"/>",
     let mut marks = String::new();
     let gap = 3.5;
     let arm = 7.0;
-    let starts = [1.0, 7.0]
-        .iter()
-        .flat_map(|&c| [(c, 2.0), (c, 7.0)])
-        .chain([0.0, 2.0, 4.0, 6.0, 8.0].iter().flat_map(|&c| [(c, 3.0), (c, 6.0)]));
+    let starts = [1.0, 7.0].iter().flat_map(|&c| [(c, 2.0), (c, 7.0)]).chain(
+        [0.0, 2.0, 4.0, 6.0, 8.0]
+            .iter()
+            .flat_map(|&c| [(c, 3.0), (c, 6.0)]),
+    );
     for (col, row) in starts {
         let (x, y) = p(col, row);
         for (dx, dy) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
@@ -442,8 +483,8 @@ text-anchor=\"middle\">{glyph}</text>"
         let _ = writeln!(
             out,
             "<g class=\"piece {} {}\" data-square=\"{sq}\" data-piece=\"{}\" transform=\"translate({} {})\">\
-<circle r=\"18\" fill=\"{PIECE_FILL}\" stroke=\"{PIECE_EDGE}\" stroke-width=\"1.5\"/>\
-<circle r=\"15\" fill=\"none\" stroke=\"{ink}\" stroke-width=\"1\"/>{text}</g>",
+<circle r=\"18.5\" fill=\"{PIECE_FILL}\" stroke=\"{PIECE_EDGE}\" stroke-width=\"1.5\"/>\
+<circle r=\"14\" fill=\"none\" stroke=\"{ink}\" stroke-width=\"1\"/>{text}</g>",
             piece.color.name(),
             piece.kind.name(),
             piece.fen_char(),

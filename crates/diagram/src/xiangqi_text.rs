@@ -1,28 +1,4 @@
-//! The text diagram of a xiangqi position: one line a rank, the river between ranks 4 and 5,
-//! coordinates above and below, the caption last.
-//!
-//! With characters every cell is one full-width character (a piece, or `＋` for an empty
-//! point), cells apart by a space, so the board stands straight in any terminal font that has
-//! CJK characters:
-//!
-//! ```text
-//! １ ２ ３ ４ ５ ６ ７ ８ ９
-//! 車 馬 象 士 將 士 象 馬 車
-//! ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋
-//! ＋ 砲 ＋ ＋ ＋ ＋ ＋ 砲 ＋
-//! 卒 ＋ 卒 ＋ 卒 ＋ 卒 ＋ 卒
-//! ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋
-//! 　 楚 河 　 　 　 漢 界
-//! ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋
-//! 兵 ＋ 兵 ＋ 兵 ＋ 兵 ＋ 兵
-//! ＋ 炮 ＋ ＋ ＋ ＋ ＋ 炮 ＋
-//! ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋
-//! 俥 傌 相 仕 帥 仕 相 傌 俥
-//! 九 八 七 六 五 四 三 二 一
-//! ```
-//!
-//! With letters it is ASCII: Red's pieces in upper case, Black's in lower case, `.` for an
-//! empty point, `~` for the river (`9 r h e a k a e h r` with ICCS coordinates).
+//! The text diagram of a xiangqi position.
 
 use std::fmt::Write as _;
 
@@ -32,7 +8,33 @@ use crate::numerals::kanji;
 use crate::xiangqi_svg::caption_text;
 use crate::{Orientation, XiangqiCoordinates, XiangqiOptions, XiangqiPieces};
 
-/// The text diagram of `pos`: see the [module docs](self). Lines end with `\n`, without
+/// The text diagram of `pos`: one line a rank, the river between ranks 4 and 5,
+/// coordinates above and below, the caption last.
+///
+/// With characters every cell is one full-width character (a piece, or `＋` for an empty
+/// point), cells apart by a space, so the board stands straight in any terminal font that has
+/// CJK characters:
+///
+/// ```text
+/// １ ２ ３ ４ ５ ６ ７ ８ ９
+/// 車 馬 象 士 將 士 象 馬 車
+/// ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋
+/// ＋ 砲 ＋ ＋ ＋ ＋ ＋ 砲 ＋
+/// 卒 ＋ 卒 ＋ 卒 ＋ 卒 ＋ 卒
+/// ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋
+/// 　 楚 河 　 　 　 漢 界
+/// ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋
+/// 兵 ＋ 兵 ＋ 兵 ＋ 兵 ＋ 兵
+/// ＋ 炮 ＋ ＋ ＋ ＋ ＋ 炮 ＋
+/// ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋ ＋
+/// 俥 傌 相 仕 帥 仕 相 傌 俥
+/// 九 八 七 六 五 四 三 二 一
+/// ```
+///
+/// With letters it is ASCII: Red's pieces in upper case, Black's in lower case, `.` for an
+/// empty point, `~` for the river (`9 r h e a k a e h r` with ICCS coordinates).
+///
+/// Lines end with `\n`, without
 /// trailing spaces; the orientation, coordinates, piece style and caption of `options` apply
 /// (the marks do not).
 ///
@@ -77,7 +79,9 @@ pub fn xiangqi_text(pos: &Position, options: &XiangqiOptions) -> String {
                 .map(|&f| {
                     let c = char::from(b'a' + f);
                     if characters {
-                        char::from_u32(0xFF41 + u32::from(f)).unwrap_or(c).to_string()
+                        char::from_u32(0xFF41 + u32::from(f))
+                            .unwrap_or(c)
+                            .to_string()
                     } else {
                         c.to_string()
                     }

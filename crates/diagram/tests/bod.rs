@@ -120,7 +120,12 @@ fn jkf_sfen(data: &Value) -> String {
         ranks.push(rank);
     }
     let mut hands = String::new();
-    for (color, hand) in data["hands"].as_array().expect("two hands").iter().enumerate() {
+    for (color, hand) in data["hands"]
+        .as_array()
+        .expect("two hands")
+        .iter()
+        .enumerate()
+    {
         for kind in ["HI", "KA", "KI", "GI", "KE", "KY", "FU"] {
             let n = hand[kind].as_u64().unwrap_or(0);
             let l = letter(kind);
@@ -137,7 +142,11 @@ fn jkf_sfen(data: &Value) -> String {
         }
     }
     let side = if data["color"] == 0 { "b" } else { "w" };
-    let hands = if hands.is_empty() { "-".to_owned() } else { hands };
+    let hands = if hands.is_empty() {
+        "-".to_owned()
+    } else {
+        hands
+    };
     format!("{} {side} {hands} 1", ranks.join("/"))
 }
 
@@ -215,7 +224,11 @@ fn read_bod(text: &str) -> String {
             let mut chars = item.chars();
             let kind = letter(chars.next().expect("a piece")).expect("a hand piece");
             let n = numeral(chars.as_str());
-            let kind = if upper { kind.to_ascii_uppercase() } else { kind.to_owned() };
+            let kind = if upper {
+                kind.to_ascii_uppercase()
+            } else {
+                kind.to_owned()
+            };
             if n > 1 {
                 out.push_str(&n.to_string());
             }
@@ -269,8 +282,8 @@ fn every_position_of_the_fixture_games_reads_back() {
     let mut positions = 0;
     for line in text.lines() {
         let game: Value = serde_json::from_str(line).expect("JSON");
-        let mut pos = Position::from_sfen(game["start_sfen"].as_str().expect("an SFEN"))
-            .expect("a position");
+        let mut pos =
+            Position::from_sfen(game["start_sfen"].as_str().expect("an SFEN")).expect("a position");
         let moves: Vec<Move> = game["moves_usi"]
             .as_array()
             .expect("moves")
@@ -312,5 +325,10 @@ fn the_reader_here_reads_kifu_for_windows_own_diagram() {
     let expected = jkf_sfen(&json["initial"]["data"]);
     let diagram = lines[from..from + 14].join("\n");
     assert_eq!(read_bod(&diagram), expected);
-    assert_eq!(Color::Black, Position::from_sfen(&expected).expect("a position").side_to_move());
+    assert_eq!(
+        Color::Black,
+        Position::from_sfen(&expected)
+            .expect("a position")
+            .side_to_move()
+    );
 }

@@ -14,8 +14,8 @@ mod common;
 
 use kifu_diagram::{
     Arrow, Brush, Caption, Check, Diagram, Kings, Mark, Orientation, Players, Promoted,
-    ShogiCoordinates, ShogiOptions, ShogiPieces, XiangqiCoordinates, XiangqiOptions,
-    XiangqiPieces, shogi_svg, shogi_text, xiangqi_svg, xiangqi_text,
+    ShogiCoordinates, ShogiOptions, ShogiPieces, XiangqiCoordinates, XiangqiOptions, XiangqiPieces,
+    shogi_svg, shogi_text, xiangqi_svg, xiangqi_text,
 };
 use notation_traits::TextNotation;
 use rstest::rstest;
@@ -42,10 +42,14 @@ fn svg_pieces(svg: &str) -> Vec<(String, String)> {
 fn seed_at(
     ply: usize,
     pieces: XiangqiPieces,
-) -> (xiangqi_board::Position, Option<xiangqi_board::Move>, Option<String>) {
+) -> (
+    xiangqi_board::Position,
+    Option<xiangqi_board::Move>,
+    Option<String>,
+) {
     let game = common::seed();
     let positions = common::positions(&game);
-    let (pos, mv) = positions[ply].clone();
+    let (pos, mv) = positions[ply];
     let text = mv.map(|mv| {
         let before = &positions[ply - 1].0;
         match pieces {
@@ -86,9 +90,9 @@ fn seed_options(
 // pieces red, Black's black, characters upright in their discs (帥仕相傌俥炮兵 / 將士象馬車砲卒;
 // 帅仕相马车炮兵 / 将士象马车炮卒; letters K A E H R C P in both colours). Ply 0: the start array,
 // nothing highlighted, caption `第0步 · 紅方走` (`红方走`, `ply 0 · Red to move`). Ply 32
-// (16...Tgg7, 砲７進２, C7+2): the black cannon on g6 (ICCS) and its old point g8 highlighted,
-// Red to move. Ply 106 (53...Kxf10, 將５平６, K5.6): the black king on f9 after taking the
-// chariot, its old point e9 highlighted, Red to move. WXF coordinates: Black's 1 .. 9 along the
+// (16...Tgg7, 砲７進２, C7+2): the black cannon on g6 (ICCS), blue corner brackets around it and
+// around its old point g8, Red to move. Ply 106 (53...Kxf10, 將５平６, K5.6): the black king on f9 after taking the
+// chariot, brackets around f9 and its old point e9, Red to move. WXF coordinates: Black's 1 .. 9 along the
 // top from the left and Red's 九 .. 一 along the bottom; letters: ICCS a .. i above and below,
 // 9 .. 0 down both sides. The text files were read against the FEN rank by rank.
 #[rstest]
@@ -117,7 +121,10 @@ fn seed_diagrams_are_pinned(
     let mut expected: Vec<(String, String)> = common::board_field(board)
         .into_iter()
         .map(|(col, row, letter)| {
-            (format!("{}{}", char::from(b'a' + col as u8), 9 - row), letter)
+            (
+                format!("{}{}", char::from(b'a' + col as u8), 9 - row),
+                letter,
+            )
         })
         .collect();
     let mut drawn = svg_pieces(&svg);
@@ -126,10 +133,16 @@ fn seed_diagrams_are_pinned(
     assert_eq!(drawn, expected);
     if let Some(mv) = mv {
         for sq in [mv.from(), mv.to()] {
-            assert!(svg.contains(&format!("class=\"square sq-{sq} lastmove\"")), "{sq}");
+            assert!(
+                svg.contains(&format!("class=\"square sq-{sq} lastmove\"")),
+                "{sq}"
+            );
         }
     }
-    assert_eq!(svg.matches(" lastmove\"").count(), if ply == 0 { 0 } else { 2 });
+    assert_eq!(
+        svg.matches(" lastmove\"").count(),
+        if ply == 0 { 0 } else { 2 }
+    );
     common::pinned(&format!("seed-ply-{ply:03}-{style}.svg"), &svg);
     common::pinned(&format!("seed-ply-{ply:03}-{style}.txt"), &text);
 }
@@ -138,8 +151,8 @@ fn seed_diagrams_are_pinned(
 // the elephant on e7): flipped, so Black's side at the bottom, ICCS letters i .. a from the
 // left and ranks 0 .. 9 from the top, characters still upright; the red glow under the black
 // king on e9 (the check, found by the position); the short green arrow e9 -> f9 and the blue
-// one h9 -> g7 (a horse's move, drawn straight); the red ring around e7, the yellow point f8;
-// the cannon's two points highlighted; caption `第37步 · 炮七平五 · 黑方走`.
+// one h9 -> g7 (a horse's move, drawn straight); the red ring around e7, the yellow disc on f8;
+// brackets around the cannon's two points; caption `第37步 · 炮七平五 · 黑方走`.
 #[test]
 fn a_check_with_every_mark_flipped_is_pinned() {
     let (pos, mv, text) = seed_at(37, XiangqiPieces::Simplified);
@@ -173,21 +186,30 @@ fn a_check_with_every_mark_flipped_is_pinned() {
     assert!(svg.contains("class=\"square sq-f8 marked yellow\""));
     assert!(svg.contains("data-from=\"h9\" data-to=\"g7\""));
     common::pinned("seed-ply-037-marks-flipped.svg", &svg);
-    common::pinned("seed-ply-037-marks-flipped.txt", &xiangqi_text(&pos, &options));
+    common::pinned(
+        "seed-ply-037-marks-flipped.txt",
+        &xiangqi_text(&pos, &options),
+    );
 }
 
 /// The lance handicap game (testdata/shogi/shogi-handicap-lance.psn) after `ply` plies, with the
 /// move that led there written in PSN.
-fn handicap_at(ply: usize) -> (shogi_board::Position, Option<shogi_board::Move>, Option<String>) {
+fn handicap_at(
+    ply: usize,
+) -> (
+    shogi_board::Position,
+    Option<shogi_board::Move>,
+    Option<String>,
+) {
     let game = common::shogi_game("shogi/shogi-handicap-lance.psn");
     let positions = common::positions(&game);
     let ply = ply.min(positions.len() - 1);
-    let (pos, mv) = positions[ply].clone();
+    let (pos, mv) = positions[ply];
     let text = mv.map(|mv| psn::Psn::default().write(&positions[ply - 1].0, mv));
     (pos, mv, text)
 }
 
-// Looked at (chromium, 502 × 464 px): ply 0: White (上手, gote) without the lance on 1a (the
+// Looked at (chromium, 510 × 464 px): ply 0: White (上手, gote) without the lance on 1a (the
 // handicap), pieces upside down on ranks a-c, Black (下手) upright on g-i, both hands なし
 // (`☖上手なし` top left, `☗下手なし` bottom right), caption `0手目　上手番` (the handicap giver
 // moves first); files ９ .. １ along the top, 一 .. 九 down the right. The end (ply 97,
@@ -217,7 +239,12 @@ fn handicap_diagrams_are_pinned(
     let board = sfen.split(' ').next().expect("a board field");
     let mut expected: Vec<(String, String)> = common::board_field(board)
         .into_iter()
-        .map(|(col, row, letter)| (format!("{}{}", 9 - col, char::from(b'a' + row as u8)), letter))
+        .map(|(col, row, letter)| {
+            (
+                format!("{}{}", 9 - col, char::from(b'a' + row as u8)),
+                letter,
+            )
+        })
         .collect();
     let mut drawn = svg_pieces(&svg);
     expected.sort();
@@ -230,7 +257,10 @@ fn handicap_diagrams_are_pinned(
     };
     common::pinned(&format!("handicap-lance-{name}-{style}.svg"), &svg);
     if pieces == ShogiPieces::Kanji {
-        common::pinned(&format!("handicap-lance-{name}.kif.txt"), &shogi_text(&pos, &options));
+        common::pinned(
+            &format!("handicap-lance-{name}.kif.txt"),
+            &shogi_text(&pos, &options),
+        );
     }
 }
 

@@ -88,7 +88,10 @@ pub(crate) fn pinned(name: &str, actual: &str) {
             .lines()
             .zip(actual.lines())
             .position(|(a, b)| a != b)
-            .map_or_else(|| "the line count".to_owned(), |n| format!("line {}", n + 1));
+            .map_or_else(
+                || "the line count".to_owned(),
+                |n| format!("line {}", n + 1),
+            );
         panic!("{name} differs from the pinned file at {line}");
     }
 }
@@ -107,7 +110,11 @@ pub(crate) fn board_field(board: &str) -> Vec<(usize, usize, String)> {
             } else if c == '+' {
                 promoted = true;
             } else {
-                let letter = if promoted { format!("+{c}") } else { c.to_string() };
+                let letter = if promoted {
+                    format!("+{c}")
+                } else {
+                    c.to_string()
+                };
                 out.push((col, row, letter));
                 promoted = false;
                 col += 1;
