@@ -96,7 +96,7 @@ impl RecordFormat<xiangqi_board::Position> for HtmlPage {
 
     fn read<'a>(
         &'a self,
-        _input: Box<dyn BufRead + 'a>,
+        _input: Box<dyn BufRead + Send + 'a>,
     ) -> FormatGames<'a, xiangqi_board::Position> {
         Box::new(std::iter::empty())
     }
@@ -119,7 +119,7 @@ impl RecordFormat<shogi_board::Position> for HtmlPage {
         Confidence::NONE
     }
 
-    fn read<'a>(&'a self, _input: Box<dyn BufRead + 'a>) -> FormatGames<'a, shogi_board::Position> {
+    fn read<'a>(&'a self, _input: Box<dyn BufRead + Send + 'a>) -> FormatGames<'a, shogi_board::Position> {
         Box::new(std::iter::empty())
     }
 
