@@ -217,8 +217,18 @@ impl<'a> Block<'a> {
                 continue;
             }
             let value_at = close + 1;
-            let Some(end) = self.lower[value_at..to].find("[/dhtmlxq").map(|e| e + value_at)
-            else {
+            // The value runs to the next tag closer `[/DhtmlXQ_...]`; an opener or a block
+            // closer before it leaves the tag unclosed.
+            let rest = &self.lower[value_at..to];
+            let end = rest.find("[/dhtmlxq_").map(|e| e + value_at);
+            let interrupted = match end {
+                Some(e) => {
+                    let before = &self.lower[value_at..e];
+                    before.contains("[dhtmlxq") || before.contains("[/dhtmlxq")
+                }
+                None => true,
+            };
+            let Some(end) = end.filter(|_| !interrupted) else {
                 self.push(
                     Severity::Error,
                     "bad-tag",
@@ -279,7 +289,7 @@ impl<'a> Block<'a> {
         let setup = self.setup(binit);
         let tree = self.tree(routes, comments);
         record.main = main_line(&tree, &mut self.diagnostics);
-        let start = self.start(setup, fen, &tree);
+        let start = self.start(setup, binit.is_some(), fen, &tree);
         let line_start = self.locator.line_start(from);
         FormatGame {
             raw: RawGame {
@@ -344,12 +354,15 @@ impl<'a> Block<'a> {
                 continue;
             }
             let Some(d) = c.to_digit(10) else {
-                let rest = tag.value[i..].trim_end().len();
+                let from = digits.first().map_or(at, |&(f, _)| f);
+                let bad = &self.text[from..at + c.len_utf8()];
+                let more = !tag.value[i + c.len_utf8()..].trim().is_empty();
                 moves.push((
                     Err(format!(
-                        "the move list holds `{c}`, no digit (an older DhtmlXQ form kifu does not read): its {rest} characters from here"
+                        "`{bad}` is no move: `{c}` is no digit (the older DhtmlXQ form with letters is not read){}",
+                        if more { "; the move list is not read past it" } else { "" }
                     )),
-                    (at, tag.value_at + tag.value.trim_end().len()),
+                    (from, at + c.len_utf8()),
                 ));
                 digits.clear();
                 break;
@@ -582,6 +595,7 @@ impl<'a> Block<'a> {
     fn start(
         &mut self,
         setup: Result<Setup, Box<Diagnostic>>,
+        binit_given: bool,
         fen: Option<&RawTag<'_>>,
         tree: &Tree<ReadMove>,
     ) -> Result<Position, Box<Diagnostic>> {
@@ -590,6 +604,7 @@ impl<'a> Block<'a> {
             match Position::from_fen(value) {
                 Ok(pos) => {
                     if let Ok(s) = &setup
+                        && binit_given
                         && Square::all().any(|sq| s.piece_at(sq) != pos.piece_at(sq))
                     {
                         self.push(

@@ -140,7 +140,8 @@ pub(crate) fn write_xqf(
             None => 90,
         };
         let index = if version >= 0x0C {
-            (slot + 64 - 1 - usize::from(derived.piece)) % 32
+            // (slot − 1 − KeyXY′) mod 32.
+            (slot + 31 + 32 - usize::from(derived.piece) % 32) % 32
         } else {
             slot
         };
