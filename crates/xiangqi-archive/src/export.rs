@@ -194,7 +194,10 @@ mod tests {
         assert_eq!(e.tree.node(alt.children[0]).data.ply, 2);
         assert_eq!(
             e.lost.into_vec(),
-            ["several comments at one place, joined into one", "move glyphs ($n)"]
+            [
+                "several comments at one place, joined into one",
+                "move glyphs ($n)"
+            ]
         );
     }
 

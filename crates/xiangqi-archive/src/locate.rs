@@ -58,7 +58,11 @@ mod tests {
         let text = "ab\n炮二\r\nxyz\n";
         let loc = Locator::new(text);
         for offset in 0..=text.len() {
-            assert_eq!(loc.pos(offset), Pos::locate(text, offset), "offset {offset}");
+            assert_eq!(
+                loc.pos(offset),
+                Pos::locate(text, offset),
+                "offset {offset}"
+            );
         }
         assert_eq!(loc.line_start(5), 3);
     }

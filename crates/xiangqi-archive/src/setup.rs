@@ -57,8 +57,8 @@ pub(crate) fn slots_of(pos: &Position) -> [Option<Square>; 32] {
         });
         let base = color.index() * 16;
         for (sq, piece) in pieces {
-            if let Some(free) = (0..16)
-                .find(|&i| SLOT_KINDS[i] == piece.kind && slots[base + i].is_none())
+            if let Some(free) =
+                (0..16).find(|&i| SLOT_KINDS[i] == piece.kind && slots[base + i].is_none())
             {
                 slots[base + free] = Some(sq);
             }
@@ -165,8 +165,8 @@ mod tests {
         assert_eq!(
             names[..16],
             [
-                "i0", "h0", "g0", "f0", "e0", "d0", "c0", "b0", "a0", "h2", "b2", "i3", "g3",
-                "e3", "c3", "a3"
+                "i0", "h0", "g0", "f0", "e0", "d0", "c0", "b0", "a0", "h2", "b2", "i3", "g3", "e3",
+                "c3", "a3"
             ]
         );
         assert_eq!(names[16], "a9");

@@ -7,8 +7,8 @@ mod common;
 use std::io::Cursor;
 
 use common::ccbridge::{
-    HandCbr, V2_BLACK, V2_COMMENTATOR, V2_DATE, V2_ENDING, V2_EVENT, V2_RED, V2_RED_TEAM,
-    V2_ROUND, V2_SITE, V2_TITLE, library,
+    HandCbr, V2_BLACK, V2_COMMENTATOR, V2_DATE, V2_ENDING, V2_EVENT, V2_RED, V2_RED_TEAM, V2_ROUND,
+    V2_SITE, V2_TITLE, library,
 };
 use common::{GameTree, codes, fixtures, movetext, replay, with_variations};
 use notation_traits::{Confidence, FormatGame, RecordFormat, WriteSettings};
@@ -132,7 +132,12 @@ fn black_to_move_and_the_move_number() {
 #[test]
 fn a_stream_without_a_start_record() {
     let mut cbr = HandCbr::new(2, Position::START_FEN);
-    let (h2, e2, h9, g7) = (cbr.point("h2"), cbr.point("e2"), cbr.point("h9"), cbr.point("g7"));
+    let (h2, e2, h9, g7) = (
+        cbr.point("h2"),
+        cbr.point("e2"),
+        cbr.point("h9"),
+        cbr.point("g7"),
+    );
     cbr.record(0x00, h2, e2, Some("中炮"));
     cbr.record(0x01, h9, g7, None);
     let game = Cbr.read_bytes(&cbr.bytes());
@@ -144,7 +149,12 @@ fn a_stream_without_a_start_record() {
 fn broken_records() {
     let base = || {
         let mut cbr = HandCbr::new(2, Position::START_FEN);
-        let (h2, e2, h9, g7) = (cbr.point("h2"), cbr.point("e2"), cbr.point("h9"), cbr.point("g7"));
+        let (h2, e2, h9, g7) = (
+            cbr.point("h2"),
+            cbr.point("e2"),
+            cbr.point("h9"),
+            cbr.point("g7"),
+        );
         cbr.record(0x00, 0, 0, None);
         cbr.record(0x00, h2, e2, None);
         cbr.record(0x01, h9, g7, None);
@@ -221,7 +231,10 @@ fn broken_records() {
     let bytes = base().bytes();
     let d = Cbr.read_bytes(&bytes[..1000]).start.unwrap_err();
     assert_eq!(d.code, "truncated-file");
-    assert_eq!(d.message, "the record ends at byte 1000 inside the record's header");
+    assert_eq!(
+        d.message,
+        "the record ends at byte 1000 inside the record's header"
+    );
 }
 
 /// A library built for `slots` slots with three games, the second longer than a slot.
@@ -242,7 +255,11 @@ fn three_game_library(slots: u32) -> (Vec<u8>, Vec<GameTree>, Vec<usize>) {
     }
     assert!(records[1].len() > 4096);
     let slots_taken = records.iter().map(|r| r.len().div_ceil(4096)).collect();
-    (library(&records, slots, "东萍大师棋谱", 0xCD), trees, slots_taken)
+    (
+        library(&records, slots, "东萍大师棋谱", 0xCD),
+        trees,
+        slots_taken,
+    )
 }
 
 #[rstest]
@@ -322,7 +339,7 @@ fn ccbridge_is_read_only_and_sniffed_by_its_magic() {
     let settings = WriteSettings::default();
     for format in [&Cbr as &dyn RecordFormat<Position>, &Cbl] {
         let e = format.write(&game, &settings).unwrap_err();
-        assert_eq!(e.code, "read-only-format");
+        assert_eq!(e.code, "not-writable");
         assert!(!format.info().writes);
     }
     assert_eq!(Cbr.sniff(b"CCBridge Record\0\x00\x00"), Confidence::CERTAIN);

@@ -97,9 +97,14 @@ fn hand_block(fen: &str, tree: &GameTree) -> String {
                 } else {
                     format!("comment{id}_{p}")
                 };
-                comments.push_str(&format!("[DhtmlXQ_{key}]{}[/DhtmlXQ_{key}]\n", c.replace('\n', "||")));
+                comments.push_str(&format!(
+                    "[DhtmlXQ_{key}]{}[/DhtmlXQ_{key}]\n",
+                    c.replace('\n', "||")
+                ));
             }
-            let Some((&main, alts)) = node.children.split_first() else { break };
+            let Some((&main, alts)) = node.children.split_first() else {
+                break;
+            };
             for &a in alts {
                 queue.push_back((next, id, p + 1, a));
                 next += 1;
@@ -186,10 +191,18 @@ fn hand_made_blocks_read_to_the_fixture_games() {
         let game = one(&hand_block(&f.start_fen, &tree));
         assert_eq!(codes(&game), Vec::<String>::new(), "{}", f.id);
         // binit cannot say who is to move: the first move's piece does.
-        assert_eq!(game.start.clone().unwrap().to_fen().split(' ').next(), f.start_fen.split(' ').next());
+        assert_eq!(
+            game.start.clone().unwrap().to_fen().split(' ').next(),
+            f.start_fen.split(' ').next()
+        );
         assert_eq!(movetext(&game.raw.record.main), tree.movetext(), "{}", f.id);
         let replayed = replay(&game);
-        assert!(!replayed.has_errors(), "{}: {:?}", f.id, replayed.diagnostics);
+        assert!(
+            !replayed.has_errors(),
+            "{}: {:?}",
+            f.id,
+            replayed.diagnostics
+        );
         let moves: Vec<String> = replayed
             .record
             .main
@@ -228,7 +241,12 @@ fn written_dhtmlxq_reads_back_identically() {
         assert_eq!(lost, Vec::<String>::new(), "{}", f.id);
         let back = one(&text);
         assert_eq!(codes(&back), Vec::<String>::new(), "{}: {text}", f.id);
-        assert_eq!(back.start.clone().unwrap().to_fen(), f.start_fen, "{}", f.id);
+        assert_eq!(
+            back.start.clone().unwrap().to_fen(),
+            f.start_fen,
+            "{}",
+            f.id
+        );
         assert_eq!(movetext(&back.raw.record.main), tree.movetext(), "{}", f.id);
         let record = &back.raw.record;
         assert_eq!(record.tag("Title"), Some("标题"));
@@ -245,11 +263,18 @@ fn written_dhtmlxq_reads_back_identically() {
 
 #[test]
 fn the_writer_layout() {
-    let moves: Vec<String> = ["h2e2", "h9g7", "h0g2"].iter().map(|m| (*m).to_owned()).collect();
+    let moves: Vec<String> = ["h2e2", "h9g7", "h0g2"]
+        .iter()
+        .map(|m| (*m).to_owned())
+        .collect();
     let mut tree = GameTree::line(&moves, Some("开局\n两行"));
     let alt = tree.add(1, "h7e7", Some("变"));
     tree.add(alt, "b0c2", None);
-    let game = checked(Position::START_FEN, &tree, &[("Red", "红"), ("Result", "0-1")]);
+    let game = checked(
+        Position::START_FEN,
+        &tree,
+        &[("Red", "红"), ("Result", "0-1")],
+    );
     let mut g = game.clone();
     g.replayed.record.main.moves[0].nags = vec![1];
     let (text, lost) = written(&g, 1);
@@ -324,11 +349,9 @@ fn broken_texts() {
         game.raw.diagnostics[0].message,
         "the move `9062` gives file 9, off the board (files 0-8): the record is not used"
     );
-    let game = one(
-        "[DhtmlXQ][DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\n\
+    let game = one("[DhtmlXQ][DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\n\
          [DhtmlXQ_move_3_2_4]1022[/DhtmlXQ_move_3_2_4]\n[DhtmlXQ_move_0_7_5]1022[/DhtmlXQ_move_0_7_5]\n\
-         [DhtmlXQ_comment5]x[/DhtmlXQ_comment5][/DhtmlXQ]",
-    );
+         [DhtmlXQ_comment5]x[/DhtmlXQ_comment5][/DhtmlXQ]");
     let found = at(&game);
     assert_eq!(
         found.iter().map(|d| d.4.as_str()).collect::<Vec<_>>(),
@@ -340,7 +363,8 @@ fn broken_texts() {
     );
     assert_eq!((found[1].1, found[1].2), (2, 1));
     assert_eq!(game.raw.record.main.comments, ["x"]);
-    let game = one("[DhtmlXQ][DhtmlXQ_title]open[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]");
+    let game =
+        one("[DhtmlXQ][DhtmlXQ_title]open[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]");
     assert_eq!(movetext(&game.raw.record.main), "h2e2");
     assert_eq!(
         game.raw.diagnostics[0].message,
@@ -378,7 +402,10 @@ fn broken_texts() {
 
 #[test]
 fn sniffing_and_the_page_encoding() {
-    assert_eq!(DhtmlXq.sniff(b"<p>[DhtmlXQ_movelist]7747"), Confidence::CERTAIN);
+    assert_eq!(
+        DhtmlXq.sniff(b"<p>[DhtmlXQ_movelist]7747"),
+        Confidence::CERTAIN
+    );
     assert_eq!(DhtmlXq.sniff(b"[dhtmlxq_title]x"), Confidence::LIKELY);
     assert_eq!(DhtmlXq.sniff(b"[Event \"x\"]"), Confidence::NONE);
     assert_eq!(
@@ -386,8 +413,24 @@ fn sniffing_and_the_page_encoding() {
         Some("GBK")
     );
     assert_eq!(
-        DhtmlXq.declared_encoding(b"<meta http-equiv=\"Content-Type\" content=\"text/html; charset=UTF-8\">"),
+        DhtmlXq.declared_encoding(
+            b"<meta http-equiv=\"Content-Type\" content=\"text/html; charset=UTF-8\">"
+        ),
         Some("UTF-8")
     );
     assert_eq!(DhtmlXq.declared_encoding(b"[DhtmlXQ]"), None);
+}
+
+/// What `binit` cannot say (a half-move clock here) goes into `[DhtmlXQ_fen]`.
+#[test]
+fn the_fen_tag_keeps_the_counters() {
+    let fen = "4k4/9/9/9/9/9/9/9/9/3K5 w - - 7 1";
+    let game = checked(fen, &GameTree::line(&["d0d1".to_owned()], None), &[]);
+    let (text, lost) = written(&game, 0);
+    assert!(lost.is_empty());
+    assert!(
+        text.contains(&format!("[DhtmlXQ_fen]{fen}[/DhtmlXQ_fen]")),
+        "{text}"
+    );
+    assert_eq!(one(&text).start.unwrap().to_fen(), fen);
 }

@@ -42,7 +42,11 @@ fn seeds() -> &'static Vec<Vec<u8>> {
             }
             out.push(library(&records, 1, "库", 0xCD));
             let game = common::checked(&f.start_fen, &tree, &[("Red", "红")]);
-            let text = match DhtmlXq.write(&game, &WriteSettings::default()).unwrap().output {
+            let text = match DhtmlXq
+                .write(&game, &WriteSettings::default())
+                .unwrap()
+                .output
+            {
                 notation_traits::Written::Text(t) => t,
                 notation_traits::Written::Bytes(_) => unreachable!(),
             };
@@ -59,7 +63,9 @@ fn read_everything(bytes: &[u8]) {
             format.read(Box::new(Cursor::new(bytes.to_vec()))).collect()
         } else {
             let text = String::from_utf8_lossy(bytes).into_owned();
-            format.read(Box::new(Cursor::new(text.into_bytes()))).collect()
+            format
+                .read(Box::new(Cursor::new(text.into_bytes())))
+                .collect()
         };
         for game in games.into_iter().flatten() {
             let Ok(start) = game.start.clone() else {
@@ -99,7 +105,11 @@ fn place(len: usize, i: usize) -> usize {
     if len == 0 {
         return 0;
     }
-    if i % 3 == 0 { i % len } else { len - 1 - (i / 3) % len.min(400) }
+    if i.is_multiple_of(3) {
+        i % len
+    } else {
+        len - 1 - (i / 3) % len.min(400)
+    }
 }
 
 proptest! {

@@ -28,7 +28,11 @@ fn each_sample_reads_to_its_game() {
         ("xqf", "sample.xqf", vec![("Title", "全国象棋个人赛")]),
         ("xqf", "sample-plain.xqf", vec![("Title", "全国象棋个人赛")]),
         ("cbr", "sample.cbr", vec![("Title", "第一局")]),
-        ("cbl", "sample.cbl", vec![("Title", "第一局"), ("Title", "第二局")]),
+        (
+            "cbl",
+            "sample.cbl",
+            vec![("Title", "第一局"), ("Title", "第二局")],
+        ),
     ] {
         let games = games(format, file);
         assert_eq!(games.len(), titles.len(), "{file}");

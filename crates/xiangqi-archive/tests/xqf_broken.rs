@@ -215,7 +215,8 @@ fn two_pieces_on_one_point() {
     let d = game.start.as_ref().unwrap_err();
     assert_eq!(d.code, "bad-piece-table");
     assert!(
-        d.message.starts_with("the piece table puts two pieces on e0: the red "),
+        d.message
+            .starts_with("the piece table puts two pieces on e0: the red "),
         "{}",
         d.message
     );

@@ -57,8 +57,22 @@ fn the_worked_example() {
         0x0C,
         0x99,
     );
-    file.record(Some((point("h9"), point("g7"))), false, false, None, 0x13, 0x55);
-    file.record(Some((point("b2"), point("e2"))), false, false, None, 0x01, 0x00);
+    file.record(
+        Some((point("h9"), point("g7"))),
+        false,
+        false,
+        None,
+        0x13,
+        0x55,
+    );
+    file.record(
+        Some((point("b2"), point("e2"))),
+        false,
+        false,
+        None,
+        0x01,
+        0x00,
+    );
     let bytes = file.bytes();
     // The bytes the description quotes.
     assert_eq!(bytes[0x10], 0x27);
@@ -112,7 +126,14 @@ fn the_plain_example_record() {
         [0x67, 0x63, 0xF0, 0x00, 0xBE, 0x01, 0x00, 0x00]
     );
     let game = Xqf.read_bytes(&bytes);
-    let moves: Vec<&str> = game.raw.record.main.moves.iter().map(|m| m.text.as_str()).collect();
+    let moves: Vec<&str> = game
+        .raw
+        .record
+        .main
+        .moves
+        .iter()
+        .map(|m| m.text.as_str())
+        .collect();
     assert_eq!(moves, ["h2e2", "h9g7", "h0g2"]);
     assert_eq!(game.raw.record.main.moves[1].comments, ["a".repeat(446)]);
 }
@@ -156,7 +177,11 @@ fn every_version_and_key_case_reads_the_fixture_games(#[case] version: u8) {
             file.string(0x130, &gbk("胡荣华"));
             file.string(0x140, &gbk("Black"));
             file.result = 2;
-            file.code_a = if f.start_fen == Position::START_FEN { 0 } else { 3 };
+            file.code_a = if f.start_fen == Position::START_FEN {
+                0
+            } else {
+                3
+            };
             file.tree(&tree, gbk);
             let bytes = file.bytes();
             let game = Xqf.read_bytes(&bytes);
@@ -193,7 +218,11 @@ fn every_version_and_key_case_reads_the_fixture_games(#[case] version: u8) {
 fn a_plain_file_with_key_bytes_is_decoded_with_them() {
     let f = &fixtures()[3];
     let tree = GameTree::line(&f.moves, Some("说明"));
-    let mut file = HandXqf::new(0x0A, Keys::seeded([9, 8, 7], 0xFF, [1, 2, 3, 4]), &f.start_fen);
+    let mut file = HandXqf::new(
+        0x0A,
+        Keys::seeded([9, 8, 7], 0xFF, [1, 2, 3, 4]),
+        &f.start_fen,
+    );
     assert_ne!(stream_key(&file.keys), [0; 32]);
     file.tree(&tree, gbk);
     let game = Xqf.read_bytes(&file.bytes());

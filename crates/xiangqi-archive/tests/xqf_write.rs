@@ -73,7 +73,11 @@ fn the_writer_writes_the_described_bytes(#[case] version: u8, #[case] keys: Keys
                 _ => 3,
             };
         }
-        hand.code_a = if f.start_fen == Position::START_FEN { 0 } else { 3 };
+        hand.code_a = if f.start_fen == Position::START_FEN {
+            0
+        } else {
+            3
+        };
         hand.tree(&tree, gbk);
         let expected = hand.bytes();
         assert_eq!(written.len(), expected.len(), "{}", f.id);
@@ -81,7 +85,12 @@ fn the_writer_writes_the_described_bytes(#[case] version: u8, #[case] keys: Keys
         assert_eq!(written[0x30..], expected[0x30..], "{}", f.id);
         // The piece table reads back to the start.
         let back = Xqf.read_bytes(&written);
-        assert_eq!(back.start.clone().unwrap().to_fen(), f.start_fen, "{}", f.id);
+        assert_eq!(
+            back.start.clone().unwrap().to_fen(),
+            f.start_fen,
+            "{}",
+            f.id
+        );
     }
 }
 
@@ -103,7 +112,12 @@ fn written_xqf_reads_back_identically(#[case] opts: XqfOptions) {
         assert_eq!(written.lost, Vec::<String>::new(), "{}", f.id);
         let back = Xqf.read_bytes(&bytes(written));
         assert_eq!(common::codes(&back), Vec::<String>::new(), "{}", f.id);
-        assert_eq!(back.start.clone().unwrap().to_fen(), f.start_fen, "{}", f.id);
+        assert_eq!(
+            back.start.clone().unwrap().to_fen(),
+            f.start_fen,
+            "{}",
+            f.id
+        );
         assert_eq!(movetext(&back.raw.record.main), tree.movetext(), "{}", f.id);
         assert_eq!(back.raw.record.tag("Event"), Some("测试"));
         assert_eq!(back.raw.record.tag("Date"), Some("2026.12.01"));

@@ -109,7 +109,12 @@ impl<'a> Library<'a> {
     /// A game for a library that holds none to read, with its error.
     fn broken(&mut self, d: Diagnostic) -> FormatGame<Position> {
         self.state = State::Done;
-        let mut game = read_record(&[], self.offset, &self.tags, std::mem::take(&mut self.notes));
+        let mut game = read_record(
+            &[],
+            self.offset,
+            &self.tags,
+            std::mem::take(&mut self.notes),
+        );
         game.start = Err(Box::new(d));
         game
     }
@@ -164,19 +169,16 @@ impl<'a> Library<'a> {
         }
         let slots = u32::from_le_bytes([header[60], header[61], header[62], header[63]]) as usize;
         let first = slots.checked_mul(ENTRY).and_then(|n| n.checked_add(INDEX));
-        match first {
-            Some(first) => {
-                self.skip(first - INDEX)?;
-                if self.offset == first {
-                    let slot = self.take(SLOT)?;
-                    if slot.starts_with(RECORD_MAGIC) {
-                        self.pending = Some((first, slot));
-                        return Ok(None);
-                    }
-                    return self.search(slot, first, slots);
+        if let Some(first) = first {
+            self.skip(first - INDEX)?;
+            if self.offset == first {
+                let slot = self.take(SLOT)?;
+                if slot.starts_with(RECORD_MAGIC) {
+                    self.pending = Some((first, slot));
+                    return Ok(None);
                 }
+                return self.search(slot, first, slots);
             }
-            None => {}
         }
         // The index runs past the end of the file (or beyond counting).
         let d = Diagnostic::new(

@@ -68,7 +68,7 @@ impl Cbr {
 fn not_written(format: &str) -> Box<Diagnostic> {
     Box::new(Diagnostic::new(
         Severity::Error,
-        "read-only-format",
+        "not-writable",
         format!("kifu reads {format} files but does not write them: choose another output format"),
     ))
 }

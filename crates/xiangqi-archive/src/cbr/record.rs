@@ -371,7 +371,7 @@ impl Reader<'_> {
         let first = match stream.next() {
             Ok(first) => first,
             Err(e) => {
-                self.diagnostics.push(e);
+                self.diagnostics.push(*e);
                 return Tree::new(ReadMove::root(self.span(layout.moves, layout.moves), None));
             }
         };
@@ -402,7 +402,7 @@ impl Reader<'_> {
                 None => match stream.next() {
                     Ok(rec) => rec,
                     Err(e) => {
-                        self.diagnostics.push(e.with_ply(ply));
+                        self.diagnostics.push((*e).with_ply(ply));
                         break;
                     }
                 },
@@ -563,8 +563,8 @@ struct Stream<'a> {
 }
 
 impl Stream<'_> {
-    fn cut(&self, start: usize, what: &str) -> Diagnostic {
-        Diagnostic::new(
+    fn cut(&self, start: usize, what: &str) -> Box<Diagnostic> {
+        Box::new(Diagnostic::new(
             Severity::Error,
             "truncated-file",
             format!(
@@ -572,10 +572,10 @@ impl Stream<'_> {
                 self.base + start
             ),
         )
-        .at(Span::bytes(self.base + start, self.base + self.bytes.len()))
+        .at(Span::bytes(self.base + start, self.base + self.bytes.len())))
     }
 
-    fn next(&mut self) -> Result<Move, Diagnostic> {
+    fn next(&mut self) -> Result<Move, Box<Diagnostic>> {
         let start = self.at;
         let Some(head) = self.bytes.get(start..start + 4) else {
             return Err(self.cut(start, "the four move bytes"));
@@ -591,15 +591,17 @@ impl Stream<'_> {
             self.at += 4;
             let left = self.bytes.len() - self.at;
             if length > left {
-                return Err(Diagnostic::new(
-                    Severity::Error,
-                    "truncated-file",
-                    format!(
-                        "the move record at byte {} gives a comment of {length} bytes, but only {left} follow: the moves end here",
-                        self.base + start
-                    ),
-                )
-                .at(Span::bytes(self.base + start, self.base + start + 8)));
+                return Err(Box::new(
+                    Diagnostic::new(
+                        Severity::Error,
+                        "truncated-file",
+                        format!(
+                            "the move record at byte {} gives a comment of {length} bytes, but only {left} follow: the moves end here",
+                            self.base + start
+                        ),
+                    )
+                    .at(Span::bytes(self.base + start, self.base + start + 8)),
+                ));
             }
             comment = Some((self.at, self.at + length));
             self.at += length;
@@ -622,10 +624,19 @@ mod tests {
 
     #[test]
     fn points_count_rows_from_the_top() {
-        assert_eq!(index_square(0).map(|s| s.to_string()).as_deref(), Some("a9"));
-        assert_eq!(index_square(89).map(|s| s.to_string()).as_deref(), Some("i0"));
+        assert_eq!(
+            index_square(0).map(|s| s.to_string()).as_deref(),
+            Some("a9")
+        );
+        assert_eq!(
+            index_square(89).map(|s| s.to_string()).as_deref(),
+            Some("i0")
+        );
         assert_eq!(index_square(90), None);
-        assert_eq!(hex_square(0x47).map(|s| s.to_string()).as_deref(), Some("e2"));
+        assert_eq!(
+            hex_square(0x47).map(|s| s.to_string()).as_deref(),
+            Some("e2")
+        );
         assert_eq!(hex_square(0x9A), None);
     }
 }

@@ -138,10 +138,9 @@ fn blocks(lower: &str) -> Vec<(usize, usize)> {
         out.push((start, end));
     }
     // Blocks that run into the next opener end at their own closer when they have one.
-    for i in 0..out.len() {
-        let (start, end) = out[i];
-        if let Some(c) = closer_after(&lower[..end], start) {
-            out[i].1 = c;
+    for block in &mut out {
+        if let Some(c) = closer_after(&lower[..block.1], block.0) {
+            block.1 = c;
         }
     }
     if out.is_empty() && lower.contains("[dhtmlxq_") {
@@ -195,7 +194,13 @@ impl<'a> Block<'a> {
         self.locator.span(from, to)
     }
 
-    fn push(&mut self, severity: Severity, code: &'static str, message: String, at: (usize, usize)) {
+    fn push(
+        &mut self,
+        severity: Severity,
+        code: &'static str,
+        message: String,
+        at: (usize, usize),
+    ) {
         self.diagnostics
             .push(Diagnostic::new(severity, code, message).at(self.span(at)));
     }
@@ -467,7 +472,9 @@ impl<'a> Block<'a> {
                 waiting.push(route);
             }
         }
-        built.entry(0).or_insert((Tree::<ReadMove>::ROOT, 1, Vec::new()));
+        built
+            .entry(0)
+            .or_insert((Tree::<ReadMove>::ROOT, 1, Vec::new()));
         loop {
             let before = waiting.len();
             let mut still = Vec::new();
@@ -573,7 +580,13 @@ impl<'a> Block<'a> {
     }
 
     /// Adds the moves of `route` as a chain below `from`; their nodes.
-    fn chain(&self, tree: &mut Tree<ReadMove>, from: usize, start: u32, route: &Route) -> Vec<usize> {
+    fn chain(
+        &self,
+        tree: &mut Tree<ReadMove>,
+        from: usize,
+        start: u32,
+        route: &Route,
+    ) -> Vec<usize> {
         let mut nodes = Vec::with_capacity(route.moves.len());
         let mut at = from;
         for (i, (text, span)) in route.moves.iter().enumerate() {

@@ -5,7 +5,8 @@
 //! then each route in turn; comments are `[DhtmlXQ_comment{n}]` on the main line (0 before
 //! the first move) and `[DhtmlXQ_comment{c}_{n}]` on route c, with `||` for a line break, as
 //! dpxq.com and vschess write them. `[DhtmlXQ_fen]` (vschess's tag; dpxq ignores it) is added
-//! when the start has Black to move or another move number than 1, which `binit` cannot say.
+//! when the start has Black to move, another move number than 1 or a half-move clock, which
+//! `binit` cannot say.
 
 use std::collections::VecDeque;
 use std::fmt::Write as _;
@@ -76,13 +77,17 @@ pub(crate) fn write_dhtmlxq(game: &CheckedGame<Position>, index: usize) -> Writt
     let mut written: Vec<String> = Vec::new();
     for t in &record.tags {
         let lower = t.name.to_ascii_lowercase();
-        let known = TAG_NAMES.iter().any(|(_, n)| n.eq_ignore_ascii_case(&t.name))
+        let known = TAG_NAMES
+            .iter()
+            .any(|(_, n)| n.eq_ignore_ascii_case(&t.name))
             || CONSUMED.iter().any(|c| c.eq_ignore_ascii_case(&t.name));
         if known || written.contains(&lower) {
             continue;
         }
         let usable = !lower.is_empty()
-            && lower.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+            && lower
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_')
             && !RESERVED.contains(&lower.as_str())
             && !lower.starts_with("move")
             && !lower.starts_with("comment");
@@ -97,7 +102,10 @@ pub(crate) fn write_dhtmlxq(game: &CheckedGame<Position>, index: usize) -> Writt
         tag(&mut out, &mut lost, &t.name, &t.value);
     }
     // The start.
-    if start.side_to_move() == Color::Black || start.fullmove_number() != 1 {
+    if start.side_to_move() == Color::Black
+        || start.fullmove_number() != 1
+        || start.halfmove_clock() != 0
+    {
         let _ = writeln!(out, "[DhtmlXQ_fen]{}[/DhtmlXQ_fen]", start.to_fen());
     }
     let mut binit = String::with_capacity(64);

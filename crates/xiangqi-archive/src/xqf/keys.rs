@@ -76,9 +76,7 @@ impl XqfKeys {
 
     /// KeysSum plus the three seeds, modulo 256: 0 in every file XQStudio opens.
     pub fn checksum(&self) -> u8 {
-        self.seeds
-            .iter()
-            .fold(self.sum, |a, &b| a.wrapping_add(b))
+        self.seeds.iter().fold(self.sum, |a, &b| a.wrapping_add(b))
     }
 
     /// Whether every key byte is 0.
@@ -163,7 +161,10 @@ mod tests {
         let d = keys.derived(0x12);
         assert_eq!((d.piece, d.from, d.to, d.comment), (39, 37, 127, 30348));
         let stream = keys.stream();
-        assert_eq!(stream[..8], [0x13, 0x28, 0x02, 0x29, 0x20, 0x40, 0x0E, 0x60]);
+        assert_eq!(
+            stream[..8],
+            [0x13, 0x28, 0x02, 0x29, 0x20, 0x40, 0x0E, 0x60]
+        );
         let mut tail = [0x6B, 0x79, 0xC0, 0xBA, 0xB6, 0xB6, 0x0E, 0x60];
         decrypt(&mut tail, &stream);
         assert_eq!(tail, [0x58, 0x51, 0xBE, 0x91, 0x96, 0x76, 0x00, 0x00]);

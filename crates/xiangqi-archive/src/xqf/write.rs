@@ -203,7 +203,9 @@ pub(crate) fn write_xqf(
     }
     let mut other: Vec<String> = Vec::new();
     for tag in &record.tags {
-        let known = STRINGS.iter().any(|f| f.tag.eq_ignore_ascii_case(&tag.name))
+        let known = STRINGS
+            .iter()
+            .any(|f| f.tag.eq_ignore_ascii_case(&tag.name))
             || CONSUMED.iter().any(|c| c.eq_ignore_ascii_case(&tag.name))
             || tag.name.eq_ignore_ascii_case(RECORD_TYPE_TAG);
         if !known && !other.contains(&tag.name) {

@@ -267,7 +267,10 @@ pub fn replay(game: &FormatGame<Position>) -> Replayed<Position> {
         .start
         .clone()
         .unwrap_or_else(|d| panic!("the start position: {d}"));
-    let notation = game.notation.as_ref().expect("the format names its notation");
+    let notation = game
+        .notation
+        .as_ref()
+        .expect("the format names its notation");
     replay_with(
         &game.raw.record,
         start,
@@ -278,7 +281,11 @@ pub fn replay(game: &FormatGame<Position>) -> Replayed<Position> {
 
 /// The codes of a game's diagnostics.
 pub fn codes(game: &FormatGame<Position>) -> Vec<String> {
-    game.raw.diagnostics.iter().map(|d| d.code.clone()).collect()
+    game.raw
+        .diagnostics
+        .iter()
+        .map(|d| d.code.clone())
+        .collect()
 }
 
 /// A tree with variations for a fixture game: at every seventh ply, the first other legal move

@@ -129,7 +129,11 @@ impl HandXqf {
             }
         }
         let black = fen.split(' ').nth(1) == Some("b");
-        let number: u16 = fen.split(' ').nth(5).and_then(|n| n.parse().ok()).unwrap_or(1);
+        let number: u16 = fen
+            .split(' ')
+            .nth(5)
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(1);
         HandXqf {
             version,
             keys,
@@ -199,7 +203,11 @@ impl HandXqf {
                 .comment
                 .as_ref()
                 .map(|c| gbk(&format!("{}\r\n", c.replace('\n', "\r\n"))));
-            let reserved = if i == 0 && self.version <= 10 { 0xFF } else { 0 };
+            let reserved = if i == 0 && self.version <= 10 {
+                0xFF
+            } else {
+                0
+            };
             self.record(points, cont, alt, comment.as_deref(), 0, reserved);
         }
     }
