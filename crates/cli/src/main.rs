@@ -340,6 +340,10 @@ struct ConvertArgs {
     /// `--recursive`; extension .pgn, .psn or .jsonl), instead of standard output.
     #[arg(long, value_name = "DIR")]
     output_dir: Option<PathBuf>,
+    /// The version of the output format where it has several: XQF `10` (plain) to `18` (the
+    /// default), CSA `2.2` or `3.0` (the default).
+    #[arg(long, value_name = "VERSION")]
+    format_version: Option<String>,
     /// Input files; none or `-` reads standard input.
     files: Vec<PathBuf>,
 }
@@ -420,6 +424,7 @@ fn main() -> ExitCode {
             on_error: a.on_error,
             output_encoding: a.output_encoding.unwrap_or(encoding_rs::UTF_8),
             output_dir: a.output_dir,
+            format_version: a.format_version,
             files: a.files,
         }),
         Command::Check(a) => cmd::check::run(&a.read, &a.files),

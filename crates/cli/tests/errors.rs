@@ -41,6 +41,38 @@ use notation_traits::CODES;
 /// Codes that no input file can trigger through `kifu check`, and why.
 const NO_INPUT: &[(&str, &str)] = &[
     (
+        "bad-header",
+        "binary archive inputs (XQF, CBR, CBL): crates/xiangqi-archive/tests builds each",
+    ),
+    (
+        "bad-move-record",
+        "binary archive inputs (XQF, CBR, CBL): crates/xiangqi-archive/tests builds each",
+    ),
+    (
+        "bad-piece-table",
+        "binary archive inputs (XQF): crates/xiangqi-archive/tests builds each",
+    ),
+    (
+        "not-writable",
+        "only `kifu convert --to` a read-only format emits it",
+    ),
+    (
+        "one-game-per-file",
+        "only `kifu convert --to xqf` of several games into one file emits it",
+    ),
+    (
+        "trailing-bytes",
+        "binary archive inputs (XQF, CBR): crates/xiangqi-archive/tests builds each",
+    ),
+    (
+        "truncated-file",
+        "binary archive inputs (XQF, CBR, CBL): crates/xiangqi-archive/tests builds each",
+    ),
+    (
+        "undecodable-text",
+        "binary archive inputs (XQF, CBR): crates/xiangqi-archive/tests builds each",
+    ),
+    (
         "form-not-allowed",
         "MoveError::NotAllowed is declared in notation-traits but no notation constructs it",
     ),

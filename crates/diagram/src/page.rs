@@ -119,7 +119,10 @@ impl RecordFormat<shogi_board::Position> for HtmlPage {
         Confidence::NONE
     }
 
-    fn read<'a>(&'a self, _input: Box<dyn BufRead + Send + 'a>) -> FormatGames<'a, shogi_board::Position> {
+    fn read<'a>(
+        &'a self,
+        _input: Box<dyn BufRead + Send + 'a>,
+    ) -> FormatGames<'a, shogi_board::Position> {
         Box::new(std::iter::empty())
     }
 

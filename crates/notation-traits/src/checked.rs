@@ -19,7 +19,18 @@ impl<P: Position> CheckedGame<P> {
     /// A checked game, the unread rest (if any) cut from `raw`'s text: from the first unread
     /// move (its move number, where it has one) to the end of `terminal`, else to the result
     /// token, else to the end of the game.
+    ///
+    /// A binary file keeps no text ([`RawGame::source`] is empty): its rest is the unread
+    /// moves written as text ([`crate::write_unread_moves`]).
     pub fn new(replayed: Replayed<P>, raw: &RawGame, terminal: Option<Terminal>) -> Self {
+        if raw.source.is_empty() && !replayed.unread.is_empty() {
+            let rest = Some(crate::write_unread_moves(&replayed.unread));
+            return CheckedGame {
+                replayed,
+                terminal,
+                rest,
+            };
+        }
         let rest = replayed.unread.first().map(|first| {
             let from = first
                 .number

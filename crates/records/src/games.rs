@@ -65,6 +65,9 @@ impl Games {
             Inner::PgnStyle(GameReader::new(input.reader))
         } else {
             match format {
+                FormatRef::Both(x, _) if format.name() != "json" => {
+                    Inner::Xiangqi(x.read(input.reader))
+                }
                 FormatRef::Both(..) => Inner::Json(json::JsonLines::new(input.reader)),
                 FormatRef::Xiangqi(f) => Inner::Xiangqi(f.read(input.reader)),
                 FormatRef::Shogi(f) => Inner::Shogi(f.read(input.reader)),

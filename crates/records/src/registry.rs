@@ -82,12 +82,20 @@ impl FormatRef {
     }
 }
 
+/// The game page (write only).
+static HTML: kifu_diagram::HtmlPage = kifu_diagram::HtmlPage::new();
+
 /// Every format, in the order detection prefers them when they are equally sure.
-static FORMATS: [FormatRef; 4] = [
+static FORMATS: [FormatRef; 9] = [
     FormatRef::Xiangqi(&xiangqi_pgn::Pgn),
     FormatRef::Shogi(&psn::PsnFormat),
     FormatRef::Shogi(&psn::Psn2Format),
     FormatRef::Both(&KifuJson, &KifuJson),
+    FormatRef::Xiangqi(&xiangqi_archive::Xqf),
+    FormatRef::Xiangqi(&xiangqi_archive::Cbr),
+    FormatRef::Xiangqi(&xiangqi_archive::Cbl),
+    FormatRef::Xiangqi(&xiangqi_archive::DhtmlXq),
+    FormatRef::Both(&HTML, &HTML),
 ];
 
 /// Every record format kifu knows.
@@ -130,15 +138,6 @@ pub(crate) fn unread_kind(prefix: &[u8]) -> Option<&'static str> {
     }
     if starts(b"\x89PNG") || starts(b"\xFF\xD8\xFF") || starts(b"GIF8") {
         return Some("an image");
-    }
-    if starts(b"XQ") && prefix.len() >= 1024 {
-        return Some("an XQF file (XQStudio's binary xiangqi record)");
-    }
-    if starts(b"CCBridge") || has(b"C\0C\0B\0r\0i\0d\0g\0e\0") {
-        return Some("a CCBridge record or library (CBR/CBL)");
-    }
-    if has(b"[DhtmlXQ") {
-        return Some("a DhtmlXQ record");
     }
     if has(b"#KIF") || has("手合割".as_bytes()) || has(b"\x8e\xe8\x8d\x87\x8a\x84") {
         return Some("a KIF record (Kakinoki's format)");

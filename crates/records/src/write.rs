@@ -198,7 +198,7 @@ impl std::str::FromStr for Style {
 }
 
 /// How to write games.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct WriteOptions {
     /// What to write.
     pub target: Target,
@@ -213,6 +213,9 @@ pub struct WriteOptions {
     pub sideways: Option<Sideways>,
     /// The output encoding.
     pub encoding: &'static Encoding,
+    /// A version of the target format where it has several (XQF `10` or `18`, CSA `2.2` or
+    /// `3.0`); `None` is the format's default.
+    pub version: Option<String>,
 }
 
 impl WriteOptions {
@@ -225,6 +228,7 @@ impl WriteOptions {
             squares: None,
             sideways: None,
             encoding: encoding_rs::UTF_8,
+            version: None,
         }
     }
 }
@@ -444,18 +448,24 @@ impl Writer {
                 };
                 through(target.format, &c.game, &settings)
             }
+            // A format with its own notation; the game page shows the moves as the game was
+            // read.
             (GameBody::Xiangqi(c), f) => {
                 let settings = WriteSettings {
+                    notation: (f.name() == "html").then_some(c.notation.as_ref() as _),
                     index,
                     encoding: self.options.encoding.name(),
+                    version: self.options.version.as_deref(),
                     ..WriteSettings::default()
                 };
                 through_xiangqi(f, &c.game, &settings)
             }
             (GameBody::Shogi(c), f) => {
                 let settings = WriteSettings {
+                    notation: (f.name() == "html").then_some(c.notation.as_ref() as _),
                     index,
                     encoding: self.options.encoding.name(),
+                    version: self.options.version.as_deref(),
                     ..WriteSettings::default()
                 };
                 through(f, &c.game, &settings)

@@ -20,6 +20,7 @@ pub(crate) struct Options {
     pub(crate) on_error: OnError,
     pub(crate) output_encoding: &'static encoding_rs::Encoding,
     pub(crate) output_dir: Option<PathBuf>,
+    pub(crate) format_version: Option<String>,
     pub(crate) files: Vec<PathBuf>,
 }
 
@@ -71,6 +72,7 @@ pub(crate) fn run(o: Options) -> u8 {
         }),
         sideways: o.sideways,
         encoding: o.output_encoding,
+        version: o.format_version.clone(),
     });
     let mut sink = match Sink::new(
         o.output_dir.clone(),

@@ -46,7 +46,7 @@ const TEXTS: [(usize, usize, &str); 7] = [
 
 /// The games of a library, one by one.
 pub(crate) struct Library<'a> {
-    input: Box<dyn BufRead + 'a>,
+    input: Box<dyn BufRead + Send + 'a>,
     /// The file offset of the next byte of `input`.
     offset: usize,
     state: State,
@@ -68,7 +68,7 @@ enum State {
 
 impl<'a> Library<'a> {
     /// A library read from `input`.
-    pub(crate) fn new(input: Box<dyn BufRead + 'a>) -> Library<'a> {
+    pub(crate) fn new(input: Box<dyn BufRead + Send + 'a>) -> Library<'a> {
         Library {
             input,
             offset: 0,

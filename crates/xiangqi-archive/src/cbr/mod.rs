@@ -87,7 +87,7 @@ impl RecordFormat<Position> for Cbr {
         }
     }
 
-    fn read<'a>(&'a self, input: Box<dyn BufRead + 'a>) -> FormatGames<'a, Position> {
+    fn read<'a>(&'a self, input: Box<dyn BufRead + Send + 'a>) -> FormatGames<'a, Position> {
         let mut input = Some(input);
         Box::new(std::iter::from_fn(move || {
             let input = input.take()?;
@@ -120,7 +120,7 @@ impl RecordFormat<Position> for Cbl {
     }
 
     /// The games one by one, each with the library's texts as `Library...` tags.
-    fn read<'a>(&'a self, input: Box<dyn BufRead + 'a>) -> FormatGames<'a, Position> {
+    fn read<'a>(&'a self, input: Box<dyn BufRead + Send + 'a>) -> FormatGames<'a, Position> {
         Box::new(Library::new(input))
     }
 

@@ -96,7 +96,7 @@ impl RecordFormat<Position> for DhtmlXq {
         }
     }
 
-    fn read<'a>(&'a self, input: Box<dyn BufRead + 'a>) -> FormatGames<'a, Position> {
+    fn read<'a>(&'a self, input: Box<dyn BufRead + Send + 'a>) -> FormatGames<'a, Position> {
         let games = read_limited(input, "DhtmlXQ").and_then(|bytes| {
             String::from_utf8(bytes).map_err(|e| {
                 std::io::Error::new(

@@ -121,7 +121,7 @@ impl RecordFormat<Position> for Xqf {
     }
 
     /// One game (XQF holds one per file), read when the iterator is first asked.
-    fn read<'a>(&'a self, input: Box<dyn BufRead + 'a>) -> FormatGames<'a, Position> {
+    fn read<'a>(&'a self, input: Box<dyn BufRead + Send + 'a>) -> FormatGames<'a, Position> {
         let mut input = Some(input);
         Box::new(std::iter::from_fn(move || {
             let input = input.take()?;
