@@ -58,6 +58,8 @@ enum Command {
     Compare(CompareArgs),
     /// Count the legal move sequences of a given length (the last line is the bare count).
     Perft(PerftArgs),
+    /// Board diagrams (SVG or text) of a game's positions, or of a bare position.
+    Diagram(DiagramArgs),
 }
 
 /// What `--from` names: a notation of PGN-style files, or a record format.
@@ -372,6 +374,74 @@ struct CompareArgs {
     file_b: PathBuf,
 }
 
+/// What `kifu diagram` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, ValueEnum)]
+enum DiagramFormatArg {
+    /// An SVG picture.
+    #[default]
+    Svg,
+    /// Text: KIF's board diagram for shogi, a character board for xiangqi.
+    Text,
+}
+
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("which").args(["ply", "every_ply", "at_comments"])))]
+#[command(group(clap::ArgGroup::new("bare").args(["fen", "sfen"]).conflicts_with("file")))]
+struct DiagramArgs {
+    /// The game file (none or `-`: standard input).
+    file: Option<PathBuf>,
+    /// The game of the file, from 1.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    game: u64,
+    /// The position after this ply (0: the start); the last position read when no ply option
+    /// is given.
+    #[arg(long)]
+    ply: Option<usize>,
+    /// Every position, from the start (SVG needs --output-dir).
+    #[arg(long)]
+    every_ply: bool,
+    /// The position after each commented move (SVG needs --output-dir when there are several).
+    #[arg(long)]
+    at_comments: bool,
+    /// SVG or text.
+    #[arg(long, value_enum, default_value_t = DiagramFormatArg::Svg)]
+    format: DiagramFormatArg,
+    /// Seen from the second player's side.
+    #[arg(long)]
+    flip: bool,
+    /// The piece style: kanji or letters (shogi); traditional, simplified, letters,
+    /// letters-fi, letters-de (xiangqi).
+    #[arg(long)]
+    pieces: Option<String>,
+    /// The coordinates: japanese, digits, letters, none (shogi); wxf, iccs, none (xiangqi).
+    #[arg(long)]
+    coordinates: Option<String>,
+    /// The width of an SVG picture, in pixels.
+    #[arg(long)]
+    size: Option<u32>,
+    /// Write one file per diagram into this folder (`game-1-ply-032.svg`).
+    #[arg(long, value_name = "DIR")]
+    output_dir: Option<PathBuf>,
+    /// A bare xiangqi position (a FEN, or `startpos`) instead of a file.
+    #[arg(long)]
+    fen: Option<String>,
+    /// A bare shogi position (an SFEN, or `startpos`) instead of a file.
+    #[arg(long)]
+    sfen: Option<String>,
+    /// The notation of the input (detected per game when absent), or its format.
+    #[arg(long, value_parser = from_parser())]
+    from: Option<From>,
+    /// The game (detected when absent).
+    #[arg(long, value_enum)]
+    variant: Option<VariantArg>,
+    /// Piece letters of WXF and algebraic input: en, fi, de.
+    #[arg(long, value_parser = parse_language)]
+    lang: Option<Language>,
+    /// The encoding of the input (detected when absent).
+    #[arg(long, value_parser = kifu_records::parse_encoding)]
+    encoding: Option<&'static encoding_rs::Encoding>,
+}
+
 #[derive(Debug, Args)]
 struct PerftArgs {
     /// The game.
@@ -395,7 +465,7 @@ fn main() -> ExitCode {
         Command::Convert(a) => Some(&a.read),
         Command::Check(a) => Some(&a.read),
         Command::Compare(a) => Some(&a.read),
-        Command::Perft(_) => None,
+        Command::Perft(_) | Command::Diagram(_) => None,
     };
     if let Some(ReadOptions {
         from: Some(from),
@@ -429,6 +499,45 @@ fn main() -> ExitCode {
         }),
         Command::Check(a) => cmd::check::run(&a.read, &a.files),
         Command::Compare(a) => cmd::compare::run(&a.read, &a.file_a, &a.file_b),
+        Command::Diagram(a) => cmd::diagram::run(cmd::diagram::Options {
+            read: kifu_records::ReadOptions {
+                variant: a.variant.map(VariantArg::variant),
+                format: match a.from {
+                    Some(From::Format(f)) => Some(f),
+                    _ => None,
+                },
+                notation: match a.from {
+                    Some(From::Notation(n)) => Some(n),
+                    _ => None,
+                },
+                language: a.lang,
+                encoding: a.encoding,
+                ..kifu_records::ReadOptions::default()
+            },
+            game: a.game as usize,
+            plies: match (a.ply, a.every_ply, a.at_comments) {
+                (Some(n), _, _) => kifu_records::Plies::At(n),
+                (_, true, _) => kifu_records::Plies::Every,
+                (_, _, true) => kifu_records::Plies::AtComments,
+                _ => kifu_records::Plies::End,
+            },
+            position: a
+                .fen
+                .map(|f| (Variant::Xiangqi, f))
+                .or(a.sfen.map(|s| (Variant::Shogi, s))),
+            diagram: kifu_records::DiagramOptions {
+                format: match a.format {
+                    DiagramFormatArg::Svg => kifu_records::DiagramFormat::Svg,
+                    DiagramFormatArg::Text => kifu_records::DiagramFormat::Text,
+                },
+                flip: a.flip,
+                pieces: a.pieces,
+                coordinates: a.coordinates,
+                size: a.size,
+            },
+            output_dir: a.output_dir,
+            file: a.file,
+        }),
         Command::Perft(a) => {
             cmd::perft::run(a.variant.variant(), a.fen.as_deref(), a.depth, a.divide)
         }

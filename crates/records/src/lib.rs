@@ -4,6 +4,7 @@ mod batch;
 mod check;
 mod compare;
 mod detect;
+mod diagram;
 mod encoding;
 mod game;
 mod games;
@@ -17,6 +18,7 @@ mod write;
 
 pub use batch::{InputPath, display_name, expand, is_game_file, plan_outputs, total_size};
 pub use compare::{Comparison, GameComparison, Resolution, compare};
+pub use diagram::{DiagramFormat, DiagramOptions, Drawn, Plies, diagrams, position_diagram};
 pub use encoding::{SNIFF, detect as detect_encoding, encode, parse_encoding};
 pub use game::{Checked, Game, GameBody};
 pub use games::Games;

@@ -4,6 +4,7 @@
 pub(crate) mod check;
 pub(crate) mod compare;
 pub(crate) mod convert;
+pub(crate) mod diagram;
 pub(crate) mod perft;
 
 use kifu_records::{Game, Games, Input, expand, total_size};
