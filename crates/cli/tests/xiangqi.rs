@@ -180,14 +180,30 @@ fn check_finds_every_fault_of_the_descriptive_seed() {
         .map(|d| d["ply"].as_u64().unwrap())
         .collect();
     assert_eq!(tandem, [42, 56, 58, 60]);
-    // Each line holds two full moves, but its first number counts lines: 26 of 27 are wrong.
+    // Each line holds two full moves, but its first number counts lines: 26 of 27 are wrong,
+    // said once for the game, at the first, without a position (the numbers are no move).
     let numbers: Vec<&Value> = ds
         .iter()
         .filter(|d| d["code"] == "move-number-mismatch")
         .collect();
-    assert_eq!(numbers.len(), 26);
+    assert_eq!(numbers.len(), 1);
     assert_eq!(numbers[0]["line"], 15);
     assert_eq!(numbers[0]["ply"], 5);
+    assert!(
+        numbers[0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("26 move numbers do not fit their plies; the first: move number `2.` does not fit ply 5: expected `3.`"),
+        "{}",
+        numbers[0]
+    );
+    assert!(
+        numbers[0]["help"]
+            .as_str()
+            .unwrap()
+            .starts_with("they count the lines of the movetext, not the moves")
+    );
+    assert_eq!(numbers[0]["position"], Value::Null);
     let summary: Value = serde_json::from_str(stderr(&o).lines().last().unwrap()).unwrap();
     assert_eq!(summary["summary"]["with_errors"], 1);
 }

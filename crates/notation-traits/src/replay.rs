@@ -159,6 +159,9 @@ const REWIND: usize = 64;
 /// window ([`WINDOW`] plies from each fault), so that the search's memory stays bounded.
 const WHOLE_LINE: usize = 1_000;
 
+/// The most move numbers said one by one; more are said once for the game.
+const MISMATCHES_SAID: usize = 3;
+
 /// The most candidates a diagnostic lists; more say how many there are instead.
 const MAX_CANDIDATES: usize = 6;
 
@@ -305,6 +308,7 @@ struct Checkpoint<P: Position> {
     assumed: usize,
     checked: usize,
     diverged: Option<(u32, String, String, String)>,
+    mismatches: usize,
 }
 
 struct MainLine<P: Position> {
@@ -365,6 +369,10 @@ impl<N: ?Sized> Context<'_, N> {
         let mut checkpoints: std::collections::VecDeque<Checkpoint<P>> =
             std::collections::VecDeque::new();
         let mut rewound_to: Option<usize> = None;
+        // Move numbers that do not fit their plies: where each would stand among the
+        // diagnostics, the warning, the number. Said one by one, or once for the game when they
+        // are many (a transcription that numbers lines, not moves).
+        let mut mismatches: Vec<(usize, Diagnostic, MoveNumber)> = Vec::new();
         let mut i = 0;
         while i < raw.moves.len() {
             let entry = &raw.moves[i];
@@ -392,7 +400,9 @@ impl<N: ?Sized> Context<'_, N> {
                     self.stop(&mut accepting, &mut end, &mut unread, &pos, raw, i);
                     break;
                 }
-                self.check_number(&pos, number, entry, ply);
+                if let Some(d) = self.check_number(&pos, number, entry, ply) {
+                    mismatches.push((self.diagnostics.len(), d, number));
+                }
             }
             // The position's FEN/SFEN only when a diagnostic needs it: building it for every
             // move cost about 7 % of `kifu convert`.
@@ -414,6 +424,7 @@ impl<N: ?Sized> Context<'_, N> {
                             assumed: assumed.len(),
                             checked,
                             diverged: diverged.clone(),
+                            mismatches: mismatches.len(),
                         });
                     }
                     for w in &resolved.warnings {
@@ -503,6 +514,7 @@ impl<N: ?Sized> Context<'_, N> {
                         out.moves.truncate(cp.moves);
                         self.diagnostics.truncate(cp.diagnostics);
                         assumed.truncate(cp.assumed);
+                        mismatches.truncate(cp.mismatches);
                         (pos, previous, checked, diverged) =
                             (cp.pos, cp.previous, cp.checked, cp.diverged);
                         let end = (i + WINDOW).min(texts.len());
@@ -740,6 +752,7 @@ impl<N: ?Sized> Context<'_, N> {
                 None => note,
             });
         }
+        self.insert_mismatches(mismatches, raw);
         MainLine {
             line: out,
             end: end.unwrap_or(pos),
@@ -845,13 +858,48 @@ impl<N: ?Sized> Context<'_, N> {
         (out, Vec::new())
     }
 
+    /// The move numbers that did not fit their plies, among the diagnostics where they stand:
+    /// each on its own when there are at most [`MISMATCHES_SAID`], else one warning for the
+    /// game at the first (saying whether the numbers count the lines of the movetext).
+    fn insert_mismatches(
+        &mut self,
+        mismatches: Vec<(usize, Diagnostic, MoveNumber)>,
+        raw: &Line<()>,
+    ) {
+        if mismatches.len() <= MISMATCHES_SAID {
+            for (at, d, _) in mismatches.into_iter().rev() {
+                self.diagnostics.insert(at.min(self.diagnostics.len()), d);
+            }
+            return;
+        }
+        let first_line = raw.moves.first().map_or(1, |m| {
+            m.number.map_or(m.span.start.line, |n| n.span.start.line)
+        });
+        let lines = mismatches
+            .iter()
+            .all(|(_, _, n)| n.value == n.span.start.line.saturating_sub(first_line) + 1);
+        let count = mismatches.len();
+        let (at, mut d, _) = mismatches.into_iter().next().expect("many mismatches");
+        d.message = format!(
+            "{count} move numbers do not fit their plies; the first: {}",
+            d.message
+        );
+        d.help = Some(if lines {
+            "they count the lines of the movetext, not the moves: the moves are read as they stand, numbers aside".to_owned()
+        } else {
+            "the moves are read as they stand, numbers aside".to_owned()
+        });
+        self.diagnostics.insert(at.min(self.diagnostics.len()), d);
+    }
+
+    /// A `move-number-mismatch` warning when `number` does not fit the ply.
     fn check_number<P: Position>(
         &mut self,
         pos: &P,
         number: MoveNumber,
         entry: &MoveEntry<()>,
         ply: u32,
-    ) {
+    ) -> Option<Diagnostic> {
         let (ply_number, pair) = (pos.ply_number(), pos.move_number());
         let second = !P::is_first_player(pos.side_to_move());
         let expected = match self.numbering {
@@ -872,7 +920,7 @@ impl<N: ?Sized> Context<'_, N> {
             } else {
                 format!("{}.", number.value)
             };
-            self.diagnostics.push(
+            return Some(
                 Diagnostic::new(
                     Severity::Warning,
                     "move-number-mismatch",
@@ -882,10 +930,10 @@ impl<N: ?Sized> Context<'_, N> {
                 )
                 .at(number.span)
                 .with_ply(ply)
-                .with_text(entry.text.clone())
-                .with_position(pos.to_text()),
+                .with_text(entry.text.clone()),
             );
         }
+        None
     }
 }
 

@@ -102,6 +102,9 @@ pub struct Psn {
     /// The record never writes `=` but writes `+` on promotions (Shogidokoro's convention): a
     /// move without a sign that could promote is plainly a declined promotion.
     declines_unmarked: bool,
+    /// The record writes no `+` at all: an unpromoted letter where a promoted piece of the
+    /// kind could make the move may have lost its `+`.
+    no_plus: bool,
 }
 
 impl Psn {
@@ -116,6 +119,7 @@ impl Psn {
             style,
             squares,
             declines_unmarked: false,
+            no_plus: false,
         }
     }
 
@@ -124,7 +128,9 @@ impl Psn {
     /// promotion is written without a sign), and a move without a sign that could promote is
     /// read as not promoting without the `promotion-unmarked` warning. Elsewhere the warning
     /// stands: a `+` may have been left out. Either way the promotion stays the move's other
-    /// reading, which the repair search weighs when a later move fails.
+    /// reading, which the repair search weighs when a later move fails. Where the record writes
+    /// no `+` at all, an unpromoted piece's letter where a promoted piece of that kind could
+    /// make the move too (`Rx8e` with a dragon on 8f) warns as well: its `+` may be lost.
     ///
     /// ```
     /// use notation_traits::MoveNotation;
@@ -141,12 +147,14 @@ impl Psn {
     /// ```
     #[must_use]
     pub fn fitted_to<'a>(mut self, texts: impl IntoIterator<Item = &'a str>) -> Psn {
-        let (mut plus, mut equals) = (false, false);
+        let (mut plus, mut equals, mut any_plus) = (false, false, false);
         for t in texts {
             plus |= t.ends_with('+');
             equals |= t.ends_with('=');
+            any_plus |= t.contains('+');
         }
         self.declines_unmarked = plus && !equals;
+        self.no_plus = !any_plus;
         self
     }
 
@@ -154,6 +162,11 @@ impl Psn {
     /// ([`Psn::fitted_to`]).
     pub(crate) const fn declines_unmarked(&self) -> bool {
         self.declines_unmarked
+    }
+
+    /// Whether the record writes no `+` at all ([`Psn::fitted_to`]).
+    pub(crate) const fn no_plus(&self) -> bool {
+        self.no_plus
     }
 
     /// The same notation writing squares as `squares`.

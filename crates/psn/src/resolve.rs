@@ -267,10 +267,11 @@ impl Psn {
         resolved.with_alternative(promoted)
     }
 
-    /// A move written with an unpromoted piece's letter (`Rx8e`) where a promoted piece of
-    /// that kind could make it too (a dragon on 8f as well as the rook on 8d): PSN's rule reads
-    /// the letter's own piece, with a `promotion-unmarked` warning (the `+` of `+Rx8e` may have
-    /// been left out) and the promoted piece's move as the other reading.
+    /// A move written with an unpromoted piece's letter and no sign (`Rx8e`) where a promoted
+    /// piece of that kind could make it too (a dragon on 8f as well as the rook on 8d): PSN's
+    /// rule reads the letter's own piece, the promoted piece's move is the other reading, and
+    /// in a record that writes no `+` at all a `promotion-unmarked` warning says the `+` of
+    /// `+Rx8e` may have been left out.
     fn with_unmarked_promoted_piece(
         &self,
         pos: &Position,
@@ -278,7 +279,9 @@ impl Psn {
         legal: &shogi_board::MoveList,
         mut resolved: Resolved<Move>,
     ) -> Resolved<Move> {
-        let Some(promoted) = mv.kind.promote() else {
+        // A promotion sign names an unpromoted piece: a promoted one has none.
+        let Some(promoted) = mv.kind.promote().filter(|_| mv.promotion == Promotion::Unmarked)
+        else {
             return resolved;
         };
         let [other] = fitting(pos, legal, mv, promoted)[..] else {
@@ -287,6 +290,9 @@ impl Psn {
         let Move::Normal { from, .. } = other else {
             return resolved;
         };
+        if !self.no_plus() {
+            return resolved.with_alternative(other);
+        }
         resolved.warnings.push(Warning::new(
             "promotion-unmarked",
             format!(
