@@ -142,9 +142,13 @@ pub(crate) fn piece_prefix(text: &str) -> Option<(PieceKind, &'static str)> {
         .map(|&(name, kind)| (kind, name))
 }
 
-/// The name Kifu for Windows writes in a move: 歩 香 桂 銀 金 角 飛 玉 と 成香 成桂 成銀 馬 龍.
+/// The name written in a move: 歩 香 桂 銀 金 角 飛 玉 と 成香 成桂 成銀 馬 竜 (竜, not 龍, as
+/// the JSA rules and Kifu for Windows (Pro) write moves; its board diagram keeps 龍).
 pub(crate) const fn move_name(kind: PieceKind) -> &'static str {
-    kind.japanese()
+    match kind {
+        PieceKind::Dragon => "竜",
+        _ => kind.japanese(),
+    }
 }
 
 /// The one-character name of a board diagram: 歩 香 桂 銀 金 角 飛 玉 と 杏 圭 全 馬 龍.

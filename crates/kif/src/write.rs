@@ -3,7 +3,8 @@
 //!
 //! KIF, as Kifu for Windows writes it: the square, or `同　` (with U+3000) when the previous
 //! move went to the same square; the piece as it stands before the move (歩 香 桂 銀 金 角 飛
-//! 玉 と 成香 成桂 成銀 馬 龍); `成` on a promotion; the origin `(77)`, or `打` for every drop.
+//! 玉 と 成香 成桂 成銀 馬 竜, as Kifu for Windows (Pro) writes them); `成` on a promotion; the
+//! origin `(77)`, or `打` for every drop.
 //! A declined promotion is not written (the Kakinoki page: 不成 is not noted).
 //!
 //! KI2, by the JSA rules: ▲ or △; the square or `同`; the piece; the relative words the move

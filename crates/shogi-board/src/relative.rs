@@ -23,8 +23,12 @@
 //!    the other dragon stands to its left), and 直 is never used.
 //! 4. Else both: the side, then the movement (`左上`).
 //!
-//! Pieces that could reach the square only by an illegal move (a pinned silver) are not
-//! counted, as for the origin square of PSN's short form.
+//! The pieces counted are those whose move to the square the piece's movement allows (the
+//! square attacked, the path free), pinned or not: a silver pinned against its king still
+//! makes its neighbour `５九銀左`. The JSA page does not say; ShogiHome (tsshogi's
+//! `getDirectionModifier` counts the square's attackers) and the KI2 files of
+//! ../shared/specimens/kif-csa write the words so, and a reader that counts only legal moves
+//! reads them all the same ([`Relative::candidates`] does).
 //!
 //! Rule: 日本将棋連盟「棋譜の表記方法」 (<https://www.shogi.or.jp/faq/kihuhyouki.html>):
 //! the order square, piece, 右/左, 上/寄/引, 成/不成/打 (基本事項); 上寄引 first, 右左 when
@@ -34,6 +38,7 @@
 
 use std::fmt;
 
+use crate::bitboard::squares;
 use crate::{Color, Move, PieceKind, Position, Square};
 
 /// Which side a piece comes from, from its player's own view.
@@ -250,8 +255,8 @@ impl Relative {
     }
 
     /// The words the JSA rules give the legal move `mv` of `pos` (see the module docs): none
-    /// when no other piece of its kind can legally reach its square; for a drop, 打 exactly
-    /// when a board piece of the dropped kind can.
+    /// when no other piece of its kind can reach its square; for a drop, 打 exactly when a
+    /// board piece of the dropped kind can.
     ///
     /// `mv` must be legal in `pos`; for another move the result is unspecified.
     pub fn of(pos: &Position, mv: Move) -> Relative {
@@ -296,10 +301,12 @@ impl Relative {
     }
 
     /// Every legal move of the side to move that a piece of `kind` to `to` with these words
-    /// can mean, promoting and not where both are legal: with 打 the drop; else the board moves
-    /// of pieces of `kind` that fit the side and movement words written (a word not written
-    /// fits every piece); with no word at all and no such board move, the drop (a drop needs no
-    /// 打 where no board piece can go). No particular order.
+    /// can mean, promoting and not where both are legal: with 打 the drop; else the legal board
+    /// moves of pieces of `kind` that fit the side and movement words written (a word not
+    /// written fits every piece; 右 and 左 of a rook, bishop, dragon or horse seen from the
+    /// other one that reaches the square, pinned or not, as [`Relative::of`] writes them); with
+    /// no word at all and no such legal board move, the drop (a drop needs no 打 where no
+    /// board piece can go). No particular order.
     pub fn candidates(&self, pos: &Position, to: Square, kind: PieceKind) -> Vec<Move> {
         let color = pos.side_to_move();
         let legal = pos.legal_moves_to(to);
@@ -326,8 +333,7 @@ impl Relative {
                 .filter(|m| m.drop_kind() == Some(kind))
                 .collect();
         }
-        let mut froms: Vec<Square> = board.iter().filter_map(|m| m.from()).collect();
-        froms.dedup();
+        let froms = origins(pos, to, kind);
         board
             .into_iter()
             .filter(|m| {
@@ -349,18 +355,12 @@ impl fmt::Display for Relative {
     }
 }
 
-/// The squares of the pieces of `kind` of the side to move that can legally move to `to`, each
-/// once.
+/// The squares of the pieces of `kind` of the side to move that attack `to` (their movement
+/// reaches it, the path is free; pins are not looked at), in square order.
 fn origins(pos: &Position, to: Square, kind: PieceKind) -> Vec<Square> {
-    let mut froms: Vec<Square> = pos
-        .legal_moves_to(to)
-        .iter()
-        .filter_map(|m| m.from())
-        .filter(|&f| pos.piece_at(f).is_some_and(|p| p.kind == kind))
-        .collect();
-    froms.sort_unstable();
-    froms.dedup();
-    froms
+    let side = pos.side_to_move();
+    let attackers = pos.attackers_to(to.index(), side, pos.occupied()) & pos.by_kind[kind.index()];
+    squares(attackers).map(Square::from_raw).collect()
 }
 
 /// Whether the kind is told apart by 右/左 seen from the other piece of its kind (rook,
@@ -640,13 +640,22 @@ mod tests {
     }
 
     #[test]
-    fn a_pinned_piece_is_not_counted() {
+    fn a_pinned_piece_is_counted_and_read_either_way() {
         // The silver on 4h is pinned by the bishop on 1e against the king on 5i: only the
-        // silver on 6h can go to 5g, so its move takes no word.
+        // silver on 6h can go to 5g, and it is written 左 all the same (ShogiHome's way, and
+        // the specimen simple.ki2's `▲５九銀左` with the other silver pinned by a dragon).
         let pos = Position::from_sfen("4k4/9/9/9/8b/9/9/3S1S3/4K4 b - 1").unwrap();
         let mv: Move = "6h5g".parse().unwrap();
         assert!(!pos.is_legal("4h5g".parse().unwrap()));
-        assert_eq!(Relative::of(&pos, mv), Relative::NONE);
+        assert_eq!(Relative::of(&pos, mv).japanese(), "左");
+        let to: Square = "5g".parse().unwrap();
+        for w in ["左", ""] {
+            assert_eq!(
+                words(w).candidates(&pos, to, PieceKind::Silver),
+                [mv],
+                "`{w}`"
+            );
+        }
     }
 
     #[test]

@@ -54,19 +54,185 @@ pub(crate) fn testdata(name: &str) -> PathBuf {
     ))
 }
 
-/// ../shared/specimens/kif-csa beside the repository, if it is there.
+/// ../shared/specimens/kif-csa, if it is there: the folder `shared` beside the repository
+/// clone (`CARGO_MANIFEST_DIR/../../../shared`), or beside the folder of worktrees a clone's
+/// worktree sits in (one level up), or where `KIFU_SHARED` says.
 pub(crate) fn specimens() -> Option<PathBuf> {
-    let dir = PathBuf::from(format!(
-        "{}/../../../shared/specimens/kif-csa",
-        env!("CARGO_MANIFEST_DIR")
-    ));
-    if dir.is_dir() {
-        Some(dir)
-    } else {
+    let manifest = env!("CARGO_MANIFEST_DIR");
+    let mut candidates: Vec<PathBuf> = std::env::var_os("KIFU_SHARED")
+        .map(PathBuf::from)
+        .into_iter()
+        .collect();
+    candidates.push(PathBuf::from(format!("{manifest}/../../../shared")));
+    candidates.push(PathBuf::from(format!("{manifest}/../../../../shared")));
+    let found = candidates
+        .iter()
+        .map(|c| c.join("specimens/kif-csa"))
+        .find(|d| d.is_dir());
+    if found.is_none() {
         println!(
-            "skipped: {} is missing (the specimens are read in place, never copied)",
-            dir.display()
+            "skipped: no specimens/kif-csa in {candidates:?} (the specimens are read in place, never copied)"
         );
-        None
     }
+    found
+}
+
+use notation_traits::{
+    CheckedGame, FormatGame, Line, RecordFormat, ReplayOptions, WriteSettings, Written,
+};
+
+/// A file's text: UTF-8 as it is (without a byte-order mark), else decoded from Shift_JIS.
+pub(crate) fn decode(bytes: &[u8]) -> String {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(t) => t.to_owned(),
+        Err(_) => {
+            let (text, _, bad) = encoding_rs::SHIFT_JIS.decode(bytes);
+            assert!(!bad, "not Shift_JIS either");
+            text.into_owned()
+        }
+    }
+}
+
+/// Reads every game of `text` with `format`.
+pub(crate) fn read_all(
+    format: &dyn RecordFormat<Position>,
+    text: &str,
+) -> Vec<FormatGame<Position>> {
+    format
+        .read(Box::new(text.as_bytes()))
+        .collect::<Result<_, _>>()
+        .expect("UTF-8 text")
+}
+
+/// Reads and checks the one game of `text`.
+pub(crate) fn checked(format: &dyn RecordFormat<Position>, text: &str) -> CheckedGame<Position> {
+    let mut games = read_all(format, text);
+    assert_eq!(games.len(), 1, "one game in\n{text}");
+    kif::check(games.remove(0), ReplayOptions::default()).unwrap_or_else(|d| panic!("{d}\n{text}"))
+}
+
+/// Writes a checked game with `format` (UTF-8).
+pub(crate) fn write(
+    format: &dyn RecordFormat<Position>,
+    game: &CheckedGame<Position>,
+) -> (String, Vec<String>) {
+    let written = format
+        .write(game, &WriteSettings::default())
+        .unwrap_or_else(|d| panic!("{d}"));
+    match written.output {
+        Written::Text(t) => (t, written.lost),
+        Written::Bytes(_) => panic!("KIF and KI2 are text"),
+    }
+}
+
+/// What a record holds, without the places and spellings: what a round trip must keep.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Digest {
+    pub(crate) tags: Vec<(String, String)>,
+    pub(crate) start: String,
+    pub(crate) main: LineDigest,
+    pub(crate) terminal: Option<(notation_traits::TerminalKind, Option<String>)>,
+    pub(crate) result_token: Option<String>,
+    pub(crate) trailing: Vec<String>,
+    pub(crate) unread: usize,
+}
+
+/// A line: its comments and moves, each with its clock, comments and variations.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct LineDigest {
+    pub(crate) comments: Vec<String>,
+    pub(crate) moves: Vec<(String, Option<String>, Vec<String>, Vec<LineDigest>)>,
+}
+
+pub(crate) fn line_digest(line: &Line<Move>) -> LineDigest {
+    LineDigest {
+        comments: line.comments.clone(),
+        moves: line
+            .moves
+            .iter()
+            .map(|m| {
+                (
+                    m.mv.to_string(),
+                    m.clock.clone(),
+                    m.comments.clone(),
+                    m.variations.iter().map(line_digest).collect(),
+                )
+            })
+            .collect(),
+    }
+}
+
+pub(crate) fn digest(game: &CheckedGame<Position>) -> Digest {
+    let r = &game.replayed;
+    Digest {
+        tags: r
+            .record
+            .tags
+            .iter()
+            .map(|t| (t.name.clone(), t.value.clone()))
+            .collect(),
+        start: r.start.to_sfen(),
+        main: line_digest(&r.record.main),
+        terminal: game.terminal.as_ref().map(|t| (t.kind, t.clock.clone())),
+        result_token: r.record.result_token.clone(),
+        trailing: r.record.trailing_comments.clone(),
+        unread: r.unread.len(),
+    }
+}
+
+/// Where two digests first differ, for a failure message.
+pub(crate) fn first_difference(a: &Digest, b: &Digest) -> String {
+    fn lines(a: &LineDigest, b: &LineDigest, at: &str) -> Option<String> {
+        if a.comments != b.comments {
+            return Some(format!(
+                "{at} comments: {:?} vs {:?}",
+                a.comments, b.comments
+            ));
+        }
+        for (i, (x, y)) in a.moves.iter().zip(&b.moves).enumerate() {
+            if x.0 != y.0 || x.1 != y.1 || x.2 != y.2 {
+                return Some(format!(
+                    "{at} move {}: {:?} vs {:?}",
+                    i + 1,
+                    (&x.0, &x.1, &x.2),
+                    (&y.0, &y.1, &y.2)
+                ));
+            }
+            if x.3.len() != y.3.len() {
+                return Some(format!(
+                    "{at} move {}: {} vs {} variations",
+                    i + 1,
+                    x.3.len(),
+                    y.3.len()
+                ));
+            }
+            for (k, (v, w)) in x.3.iter().zip(&y.3).enumerate() {
+                if let Some(d) = lines(v, w, &format!("{at} move {} variation {}", i + 1, k + 1)) {
+                    return Some(d);
+                }
+            }
+        }
+        (a.moves.len() != b.moves.len())
+            .then(|| format!("{at}: {} vs {} moves", a.moves.len(), b.moves.len()))
+    }
+    if a.tags != b.tags {
+        return format!("tags: {:?} vs {:?}", a.tags, b.tags);
+    }
+    if let Some(d) = lines(&a.main, &b.main, "main") {
+        return d;
+    }
+    format!(
+        "start {} vs {}; terminal {:?} vs {:?}; result {:?} vs {:?}; trailing {:?} vs {:?}; unread {} vs {}",
+        a.start,
+        b.start,
+        a.terminal,
+        b.terminal,
+        a.result_token,
+        b.result_token,
+        a.trailing,
+        b.trailing,
+        a.unread,
+        b.unread
+    )
 }
