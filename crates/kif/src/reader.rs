@@ -428,7 +428,8 @@ fn split_move_line(line: &str) -> MoveLine {
     }
     let text_start = i;
     let mut after_same = false;
-    // The move text: up to white space, a `+`, or a `(` that opens no origin `(77)`.
+    // The move text: up to white space, a `+`, the end of an origin `(77)`, or a `(` that
+    // opens a time.
     while let Some(c) = line[i..].chars().next() {
         if c == '同' && i == text_start
             || after_same && is_blank(c)
@@ -442,7 +443,7 @@ fn split_move_line(line: &str) -> MoveLine {
         if is_blank(c) || c == '+' {
             break;
         }
-        if c == '(' {
+        if c == '(' && i > text_start {
             let origin = line[i..].chars().skip(1).take(3).collect::<Vec<_>>();
             let is_origin = origin.len() == 3
                 && origin[0].is_ascii_digit()
@@ -450,8 +451,13 @@ fn split_move_line(line: &str) -> MoveLine {
                 && origin[2] == ')';
             if is_origin {
                 i += 4;
+                break;
             }
-            if is_origin || i > text_start {
+            // A time glued to the move (`投了( 0:03/00:00:32)`) ends it; anything else in
+            // parentheses is the move's own (a cut or garbled origin, `２六歩(2`), for the
+            // notation to report.
+            let inside = line[i + 1..].split(')').next().unwrap_or_default();
+            if inside.contains(':') {
                 break;
             }
         }
@@ -1113,5 +1119,202 @@ impl Builder {
             notation: Some(notation),
             terminal: self.terminal,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    fn one(text: &str) -> FormatGame<Position> {
+        let mut games = read_text(text, Kind::Kif);
+        assert_eq!(games.len(), 1, "{text}");
+        games.remove(0)
+    }
+
+    fn codes(game: &FormatGame<Position>) -> Vec<String> {
+        game.raw
+            .diagnostics
+            .iter()
+            .map(|d| {
+                format!(
+                    "{} {}:{}",
+                    d.code,
+                    d.span.unwrap().start.line,
+                    d.span.unwrap().start.column
+                )
+            })
+            .collect()
+    }
+
+    #[rstest]
+    #[case(
+        "   1 ７六歩(77)   ( 0:16/00:00:16)",
+        "７六歩(77)",
+        Some(" 0:16/00:00:16"),
+        None
+    )]
+    #[case("1 ７六歩(77) (0:4/0:0:4)", "７六歩(77)", Some("0:4/0:0:4"), None)]
+    #[case(
+        "  11 同　銀(68)    (00:00 / 00:00:00)",
+        "同　銀(68)",
+        Some("00:00 / 00:00:00"),
+        None
+    )]
+    #[case(
+        "   8 同 金(32)   ( 0:02/00:00:55)",
+        "同 金(32)",
+        Some(" 0:02/00:00:55"),
+        None
+    )]
+    #[case(
+        "   2 １一玉(22)   ( 0:00/00:00:00)+",
+        "１一玉(22)",
+        Some(" 0:00/00:00:00"),
+        None
+    )]
+    #[case(
+        "  13 投了         ( 0:03/00:00:32)",
+        "投了",
+        Some(" 0:03/00:00:32"),
+        None
+    )]
+    #[case("   1 ５五角打+", "５五角打", None, None)]
+    #[case(
+        "   1 ７六歩(77)( 0:16/00:00:16)",
+        "７六歩(77)",
+        Some(" 0:16/00:00:16"),
+        None
+    )]
+    #[case("   3 ２六歩(2", "２六歩(2", None, None)]
+    #[case("   3 ２六歩(27) extra", "２六歩(27)", None, Some("extra"))]
+    fn move_lines_split(
+        #[case] line: &str,
+        #[case] text: &str,
+        #[case] clock: Option<&str>,
+        #[case] rest: Option<&str>,
+    ) {
+        let parts = split_move_line(line);
+        assert_eq!(&line[parts.text.0..parts.text.1], text);
+        assert_eq!(parts.clock.map(|(a, b)| &line[a..b]), clock);
+        assert_eq!(parts.rest.map(|(a, b)| &line[a..b]), rest);
+    }
+
+    #[test]
+    fn a_diagram_counts_the_moves_played_before_it() {
+        let text = "後手の持駒：なし\n|・・・・・・・・v玉|一\n|・・・・・・・・・|二\n|・・・・・・・・歩|三\n|・・・・・・・・・|四\n|・・・・・・・・・|五\n|・・・・・・・・・|六\n|・・・・・・・・・|七\n|・・・・・・・・・|八\n|・・・・玉・・・・|九\n先手の持駒：金\n手数＝30  ▲２三歩成  まで\n手数----指手---------消費時間--\n  31 １二金打\n";
+        let game = one(text);
+        assert!(
+            game.raw.diagnostics.is_empty(),
+            "{:?}",
+            game.raw.diagnostics
+        );
+        assert_eq!(
+            game.start.unwrap().to_sfen(),
+            "8k/9/8P/9/9/9/9/9/4K4 b G 31"
+        );
+        // The trailer's move is kept as a comment of the game.
+        assert_eq!(game.raw.record.main.comments, ["手数＝30  ▲２三歩成  まで"]);
+        assert_eq!(game.raw.record.main.moves[0].number.unwrap().value, 31);
+    }
+
+    #[test]
+    fn a_header_after_the_moves_starts_the_next_game() {
+        let text = "先手：a\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 投了\n\n#KIF version=2.0 encoding=UTF-8\n先手：b\n   1 ２六歩(27)\n";
+        let games = read_text(text, Kind::Kif);
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].raw.record.tag("先手"), Some("a"));
+        assert_eq!(games[1].raw.record.tag("先手"), Some("b"));
+        assert_eq!(games[1].raw.record.span.start.line, 6);
+        assert_eq!(games[1].raw.record.main.moves[0].span.start.line, 8);
+        assert!(games[1].raw.source.starts_with("#KIF"));
+    }
+
+    #[test]
+    fn line_ends_and_byte_order_marks() {
+        let text = "\u{feff}手合割：平手\r\n手数----指手---------消費時間--\r   1 ７六歩(77)\r\n   2 ３四歩(33)\n";
+        let games: Vec<_> = Games::new(Box::new(text.as_bytes()), Kind::Kif)
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let game = &games[0];
+        let moves = &game.raw.record.main.moves;
+        assert_eq!(moves.len(), 2);
+        assert_eq!(
+            (moves[1].span.start.line, moves[1].span.start.column),
+            (4, 6)
+        );
+        assert_eq!(game.raw.record.tag("手合割"), Some("平手"));
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_are_an_input_error() {
+        let bytes: &[u8] = b"\x8e\xe8\x8d\x87\x8a\x84\x81\x46\n";
+        let mut games = Games::new(Box::new(bytes), Kind::Kif);
+        let err = games.next().unwrap().unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::InvalidData);
+        assert!(games.next().is_none());
+    }
+
+    #[rstest]
+    // A time that is not m:ss/h:mm:ss: kept, with a warning at the time.
+    #[case("   1 ７六歩(77)   (abc)\n", &["bad-clock 1:17"])]
+    // A variation's move number that does not follow on.
+    #[case("   1 ７六歩(77)\n   2 ３四歩(33)\n変化：2手\n   3 ８四歩(83)\n", &["move-number-mismatch 4:4"])]
+    // An ending line counting other moves than the record holds.
+    #[case("   1 ７六歩(77)\nまで2手で後手の勝ち\n", &["move-number-mismatch 2:1", "result-mismatch 2:1"])]
+    // Moves after the terminal word.
+    #[case("   1 ７六歩(77)\n   2 投了\n   3 ２六歩(27)\n", &["text-after-result 3:6"])]
+    #[case("   1 ７六歩(77)\nこれは何\n", &["unknown-line 2:1"])]
+    #[case("   1 ７六歩(77)\nまで1手で後手の大勝利\n", &["unknown-line 2:1"])]
+    #[case("   1 ７六歩(77)\n変化：x手\n   1 ２六歩(27)\n", &["bad-variation 2:1"])]
+    #[case("後手の持駒：飛x\n", &["bad-board 1:8"])]
+    fn structural_problems_are_placed(#[case] text: &str, #[case] expected: &[&str]) {
+        let game = one(text);
+        assert_eq!(codes(&game), expected, "{text}");
+    }
+
+    #[test]
+    fn variations_nested_too_deep_are_kept_as_a_comment() {
+        let mut text = String::from("   1 ７六歩(77)\n   2 ３四歩(33)\n");
+        // Each block replaces the second move of the block before it: one level deeper each.
+        for n in 2..=40 {
+            text.push_str(&format!(
+                "変化：{n}手\n{:>4} ７六歩(77)\n{:>4} ３四歩(33)\n",
+                n,
+                n + 1
+            ));
+        }
+        let game = one(&text);
+        let deep = game
+            .raw
+            .diagnostics
+            .iter()
+            .filter(|d| d.code == "variation-too-deep")
+            .count();
+        assert!(deep > 0);
+        assert!(!game.raw.record.trailing_comments.is_empty());
+    }
+
+    #[test]
+    fn a_variation_header_line_before_the_moves_is_a_tag() {
+        let game = one("変化：3手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n");
+        assert_eq!(game.raw.record.tag("変化"), Some("3手"));
+    }
+
+    #[test]
+    fn tags_keep_their_name_and_value_as_written() {
+        let game = one("棋戦:ASCII colon\n備考：a\\nb\n先手：\n");
+        let tags: Vec<(&str, &str)> = game
+            .raw
+            .record
+            .tags
+            .iter()
+            .map(|t| (t.name.as_str(), t.value.as_str()))
+            .collect();
+        assert_eq!(
+            tags,
+            [("棋戦", "ASCII colon"), ("備考", "a\\nb"), ("先手", "")]
+        );
     }
 }
