@@ -105,7 +105,7 @@ pub(crate) fn kanji_count(n: u8) -> String {
     if n >= 10 {
         out.push('十');
     }
-    if n % 10 != 0 {
+    if !n.is_multiple_of(10) {
         out.push(RANK_NUMERALS[(n % 10 - 1) as usize]);
     }
     out

@@ -183,11 +183,12 @@ impl Iterator for Games<'_> {
                 self.done = true;
                 break;
             };
-            if game.starts_next(&text) {
+            let kind = classify(&text);
+            if game.starts_next(&kind) {
                 self.pending = Some((text, at));
                 break;
             }
-            game.feed(&text, at);
+            game.feed(&text, kind, at);
         }
         if game.is_blank() {
             return None;
@@ -345,6 +346,23 @@ enum LineKind<'a> {
     Unknown,
 }
 
+/// Whether a line (its leading blanks off) is a diagram's frame `+----+` or its file numbers
+/// `９ ８ ７ ６ ５ ４ ３ ２ １`.
+fn is_frame(trimmed: &str) -> bool {
+    if let Some(inner) = trimmed
+        .trim_end_matches(is_blank)
+        .strip_prefix('+')
+        .and_then(|t| t.strip_suffix('+'))
+    {
+        return !inner.is_empty() && inner.bytes().all(|b| b == b'-');
+    }
+    let mut digits = trimmed.chars().filter(|&c| !is_blank(c));
+    ['９', '８', '７', '６', '５', '４', '３', '２', '１']
+        .iter()
+        .all(|&d| digits.next() == Some(d))
+        && digits.next().is_none()
+}
+
 fn classify(line: &str) -> LineKind<'_> {
     let trimmed = line.trim_start_matches(is_blank);
     if trimmed.trim_end_matches(is_blank).is_empty() {
@@ -379,7 +397,8 @@ fn classify(line: &str) -> LineKind<'_> {
     if line.starts_with('|') {
         return LineKind::Row;
     }
-    if line.starts_with('+') || trimmed.starts_with('９') && trimmed.contains('１') {
+    // The frame `+---+` and the file numbers `  ９ ８ ７ ６ ５ ４ ３ ２ １` above the rows.
+    if is_frame(trimmed) {
         return LineKind::Frame;
     }
     let turn = trimmed.trim_end_matches(is_blank);
@@ -537,12 +556,12 @@ impl Builder {
 
     /// Whether `line` belongs to the next game: a header or diagram line (or a declaration)
     /// after this game's moves.
-    fn starts_next(&self, line: &str) -> bool {
+    fn starts_next(&self, kind: &LineKind<'_>) -> bool {
         if !self.has_moves {
             return false;
         }
         matches!(
-            classify(line),
+            kind,
             LineKind::Declaration
                 | LineKind::Tag(..)
                 | LineKind::Hand(..)
@@ -562,10 +581,9 @@ impl Builder {
             .push(Diagnostic::new(Severity::Error, code, message).at(at));
     }
 
-    /// Reads one line.
-    fn feed(&mut self, line: &str, at: Pos) {
-        let whole = span(at, line, 0, line.len());
-        let kind = classify(line);
+    /// Reads one line, of the kind [`classify`] gives.
+    fn feed(&mut self, line: &str, kind: LineKind<'_>, at: Pos) {
+        let whole = || span(at, line, 0, line.len());
         if !matches!(kind, LineKind::Blank) && self.start.is_none() {
             self.start = Some(at);
         }
@@ -606,7 +624,7 @@ impl Builder {
             LineKind::Hand(color, rest, prefix) => match bod::parse_hand(rest) {
                 Ok(hand) => {
                     self.diagram.hands[color.index()] = Some(hand);
-                    self.diagram_span.get_or_insert(whole);
+                    self.diagram_span.get_or_insert_with(whole);
                 }
                 Err(e) => self.bad_board(line, at, prefix + e.at, &e.expected, &e.found),
             },
@@ -619,7 +637,7 @@ impl Builder {
                     } else {
                         self.diagram.rows[index] = Some(row);
                         self.diagram.row_count += 1;
-                        self.diagram_span.get_or_insert(whole);
+                        self.diagram_span.get_or_insert_with(whole);
                     }
                 }
                 Err(e) => self.bad_board(line, at, e.at, &e.expected, &e.found),
@@ -655,7 +673,7 @@ impl Builder {
                         "a line of no known kind, kept as a comment: `{}`",
                         line.trim()
                     ),
-                    whole,
+                    whole(),
                 );
                 self.comment(line.trim().to_owned());
             }
@@ -1051,11 +1069,11 @@ impl Builder {
             ),
         };
         let main_moves = self.nodes[0].moves.len();
-        let parity = first_black == (main_moves % 2 == 0);
-        if let Some(t) = &mut self.terminal {
-            if !self.terminal_from_ending || self.ending_side.is_none() {
-                t.first_to_move = parity;
-            }
+        let parity = first_black == main_moves.is_multiple_of(2);
+        if let Some(t) = &mut self.terminal
+            && (!self.terminal_from_ending || self.ending_side.is_none())
+        {
+            t.first_to_move = parity;
         }
         if let (Some(named), Some(span)) = (self.ending_side, self.result_span)
             && named != parity
@@ -1294,6 +1312,20 @@ mod tests {
             .count();
         assert!(deep > 0);
         assert!(!game.raw.record.trailing_comments.is_empty());
+    }
+
+    #[test]
+    fn unmarked_ki2_moves_are_no_diagram_frame() {
+        let games = read_text("９六歩 １四歩\n", Kind::Ki2);
+        let texts: Vec<&str> = games[0]
+            .raw
+            .record
+            .main
+            .moves
+            .iter()
+            .map(|m| m.text.as_str())
+            .collect();
+        assert_eq!(texts, ["９六歩", "１四歩"]);
     }
 
     #[test]

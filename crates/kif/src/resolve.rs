@@ -431,15 +431,17 @@ fn no_move(
             candidates,
         }));
     }
-    if !words && mv.piece.is_hand_kind() && pos.hand(side).contains(mv.piece) {
-        if let Err(rule) = pos.check_move(drop) {
-            let description = format!("a {piece} dropped on {}", square_text(to));
-            return Fault::Missing(Box::new(move |candidates| MoveError::Illegal {
-                rule,
-                description,
-                candidates,
-            }));
-        }
+    if !words
+        && mv.piece.is_hand_kind()
+        && pos.hand(side).contains(mv.piece)
+        && let Err(rule) = pos.check_move(drop)
+    {
+        let description = format!("a {piece} dropped on {}", square_text(to));
+        return Fault::Missing(Box::new(move |candidates| MoveError::Illegal {
+            rule,
+            description,
+            candidates,
+        }));
     }
     let description = if mv.piece.is_hand_kind() {
         format!(

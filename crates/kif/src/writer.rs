@@ -440,11 +440,16 @@ fn variation_terminal(out: &mut Out, ply: u32, word: &str, clock: Option<&str>, 
     }
 }
 
-/// The terminal-word comment of a variation's last move, split out: the comments before it,
-/// its word and clock, the comments after it.
-fn split_variation_terminal(
-    comments: &[String],
-) -> (&[String], Option<(&str, Option<&str>)>, &[String]) {
+/// A move's comments split at a variation's terminal word: those before it, the word and its
+/// clock, those after it.
+type Split<'a> = (
+    &'a [String],
+    Option<(&'a str, Option<&'a str>)>,
+    &'a [String],
+);
+
+/// The terminal-word comment of a variation's last move, split out.
+fn split_variation_terminal(comments: &[String]) -> Split<'_> {
     match comments
         .iter()
         .position(|c| parse_terminal_comment(c).is_some())

@@ -420,6 +420,16 @@ fn ki2_with_relative_words_and_optional_marks() {
     &Ki2,
     &["error: line 2, column 1, ply 1 (`▲５八金`): ambiguous move: two black golds can move to ５八: write ▲５八金左 or ▲５八金右 (the rest of the game fits 2 readings)"]
 )]
+#[case::bad_clock(
+    "bad-clock.kifu",
+    &Kif,
+    &["warning: line 3, column 17: expected a time `m:ss/h:mm:ss`, found `abc`: kept as written"]
+)]
+#[case::unknown_line(
+    "unknown-line.kifu",
+    &Kif,
+    &["warning: line 4, column 1: a line of no known kind, kept as a comment: `これは何`"]
+)]
 #[case::bad_variation(
     "bad-variation.kifu",
     &Kif,

@@ -182,16 +182,21 @@ fn jkf_comments(comments: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// How the main line ends: its terminal word (JKF `special` and clock) and trailing comments.
+struct MainEnd<'a> {
+    terminal: Option<(&'a str, Option<&'a str>)>,
+    trailing: &'a [String],
+}
+
 /// Compares a line of the checked record with a JKF move list (`moves[1..]` or a fork):
-/// `pos` and `previous` are the position and move before its first move.
+/// `pos` and `previous` are the position and move before its first move; `main` is the main
+/// line's end, `None` for a variation (whose terminal word is its last move's comment).
 fn compare_line(
     name: &str,
     line: &Line<Move>,
     jkf: &[Value],
-    mut pos: Position,
-    mut previous: Option<Move>,
-    main_terminal: Option<(&str, Option<&str>)>,
-    trailing: &[String],
+    (mut pos, mut previous): (Position, Option<Move>),
+    main: Option<&MainEnd<'_>>,
     stats: &mut Stats,
 ) {
     let mut k = 0;
@@ -255,7 +260,7 @@ fn compare_line(
         // A variation's terminal word is its last move's comment.
         let last = i + 1 == line.moves.len();
         let (comments, terminal, after): (Vec<String>, Option<String>, Vec<String>) =
-            if last && main_terminal.is_none() {
+            if last && main.is_none() {
                 match m.comments.iter().position(|c| special_of(c).is_some()) {
                     Some(p) => (
                         m.comments[..p].to_vec(),
@@ -298,16 +303,7 @@ fn compare_line(
             );
             for (v, f) in m.variations.iter().zip(&forks) {
                 stats.forks += 1;
-                compare_line(
-                    name,
-                    v,
-                    f.as_array().unwrap(),
-                    pos,
-                    previous,
-                    None,
-                    &[],
-                    stats,
-                );
+                compare_line(name, v, f.as_array().unwrap(), (pos, previous), None, stats);
             }
         }
         pos.play_unchecked(m.mv);
@@ -334,10 +330,14 @@ fn compare_line(
             k += 1;
         }
     }
-    if let Some((special, clock)) = main_terminal {
+    if let Some(MainEnd {
+        terminal: Some((special, clock)),
+        trailing,
+    }) = main
+    {
         let j = &jkf[k];
-        assert_eq!(j["special"], special, "{name}: the terminal word");
-        match (clock, j.get("time")) {
+        assert_eq!(j["special"], *special, "{name}: the terminal word");
+        match (*clock, j.get("time")) {
             (Some(c), Some(t)) => assert_eq!(&clock_json(c), t, "{name}: the terminal's time"),
             (None, None) => {}
             other => panic!("{name}: terminal times {other:?}"),
@@ -450,14 +450,16 @@ fn compare(name: &str, game: &CheckedGame<Position>, jkf: &Value, stats: &mut St
         assert_eq!(Some(&t.text), r.record.result_token.as_ref(), "{name}");
         stats.endings += 1;
     }
+    let end = MainEnd {
+        terminal,
+        trailing: &r.record.trailing_comments,
+    };
     compare_line(
         name,
         &r.record.main,
         &moves[1..],
-        r.start,
-        None,
-        terminal,
-        &r.record.trailing_comments,
+        (r.start, None),
+        Some(&end),
         stats,
     );
     stats.moves += r.record.main.moves.len();

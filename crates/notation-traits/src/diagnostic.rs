@@ -39,6 +39,8 @@ use crate::{MoveError, NotationError, Span, SyntaxError, Warning};
 /// ```
 pub const CODES: &[&str] = &[
     "ambiguous-move",
+    "bad-board",
+    "bad-clock",
     "bad-fen",
     "bad-handicap",
     "bad-sfen",
@@ -105,6 +107,7 @@ pub const CODES: &[&str] = &[
     "uchifuzume",
     "unclosed-comment",
     "unclosed-variation",
+    "unknown-line",
     "unread-moves",
     "variation-dropped",
     "variation-too-deep",

@@ -138,11 +138,14 @@ pub(crate) struct Digest {
     pub(crate) unread: usize,
 }
 
+/// A move: USI, clock, comments, variations.
+pub(crate) type MoveDigest = (String, Option<String>, Vec<String>, Vec<LineDigest>);
+
 /// A line: its comments and moves, each with its clock, comments and variations.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct LineDigest {
     pub(crate) comments: Vec<String>,
-    pub(crate) moves: Vec<(String, Option<String>, Vec<String>, Vec<LineDigest>)>,
+    pub(crate) moves: Vec<MoveDigest>,
 }
 
 pub(crate) fn line_digest(line: &Line<Move>) -> LineDigest {
