@@ -572,13 +572,26 @@ impl Builder {
     }
 
     fn warn(&mut self, code: &str, message: String, at: Span) {
-        self.diagnostics
-            .push(Diagnostic::new(Severity::Warning, code, message).at(at));
+        self.push(Severity::Warning, code, message, at);
     }
 
     fn error(&mut self, code: &str, message: String, at: Span) {
-        self.diagnostics
-            .push(Diagnostic::new(Severity::Error, code, message).at(at));
+        self.push(Severity::Error, code, message, at);
+    }
+
+    /// A diagnostic at `at`, with the text there (read back from the game's source).
+    fn push(&mut self, severity: Severity, code: &str, message: String, at: Span) {
+        let base = self.start.map_or(0, |s| s.offset);
+        let text = self
+            .source
+            .get(at.start.offset.saturating_sub(base)..at.end.offset.saturating_sub(base))
+            .unwrap_or_default()
+            .trim();
+        let mut d = Diagnostic::new(severity, code, message).at(at);
+        if !text.is_empty() {
+            d = d.with_text(text);
+        }
+        self.diagnostics.push(d);
     }
 
     /// Reads one line, of the kind [`classify`] gives.

@@ -423,17 +423,17 @@ fn ki2_with_relative_words_and_optional_marks() {
 #[case::bad_clock(
     "bad-clock.kifu",
     &Kif,
-    &["warning: line 3, column 17: expected a time `m:ss/h:mm:ss`, found `abc`: kept as written"]
+    &["warning: line 3, column 17 (`abc`): expected a time `m:ss/h:mm:ss`, found `abc`: kept as written"]
 )]
 #[case::unknown_line(
     "unknown-line.kifu",
     &Kif,
-    &["warning: line 4, column 1: a line of no known kind, kept as a comment: `これは何`"]
+    &["warning: line 4, column 1 (`これは何`): a line of no known kind, kept as a comment: `これは何`"]
 )]
 #[case::bad_variation(
     "bad-variation.kifu",
     &Kif,
-    &["error: line 6, column 1: `変化：9手` replaces no move of the lines before it: its moves are kept as a comment"]
+    &["error: line 6, column 1 (`変化：9手`): `変化：9手` replaces no move of the lines before it: its moves are kept as a comment"]
 )]
 fn broken_files_get_their_diagnostics(
     #[case] name: &str,
@@ -470,7 +470,7 @@ fn a_bad_diagram_row_is_placed_and_leaves_no_start() {
     assert_eq!(
         got,
         [
-            "error: line 6, column 19: board diagram: expected a piece (歩 香 桂 銀 金 角 飛 玉 と 杏 圭 全 馬 龍) or `・`, found `Ｘ`"
+            "error: line 6, column 19 (`Ｘ`): board diagram: expected a piece (歩 香 桂 銀 金 角 飛 玉 と 杏 圭 全 馬 龍) or `・`, found `Ｘ`"
         ]
     );
     let err = game.start.unwrap_err();
