@@ -93,10 +93,25 @@ impl RecordFormat<Position> for Kif {
         sniff::declared_encoding(prefix)
     }
 
+    /// Reads the games of a file (one, as Kifu for Windows writes it; a header or diagram line
+    /// after the moves starts another).
+    ///
+    /// # Errors
+    ///
+    /// The iterator yields an [`std::io::Error`] when reading fails, or
+    /// ([`std::io::ErrorKind::InvalidData`]) when the text is not UTF-8 (Shift_JIS is decoded by
+    /// the caller), and ends there.
     fn read<'a>(&'a self, input: Box<dyn BufRead + 'a>) -> FormatGames<'a, Position> {
         Box::new(Games::new(input, Kind::Kif))
     }
 
+    /// Writes one game, in Kifu for Windows' layout with `\n` line ends (the caller encodes);
+    /// a game of [`WriteSettings::index`] above 0 goes after the one before it in the same
+    /// file, which this crate reads back and Kifu for Windows does not.
+    ///
+    /// # Errors
+    ///
+    /// None so far: what the format cannot hold is named in [`WrittenGame::lost`].
     fn write(
         &self,
         game: &CheckedGame<Position>,
@@ -122,10 +137,25 @@ impl RecordFormat<Position> for Ki2 {
         sniff::declared_encoding(prefix)
     }
 
+    /// Reads the games of a file (one, as Kifu for Windows writes it; a header or diagram line
+    /// after the moves starts another).
+    ///
+    /// # Errors
+    ///
+    /// The iterator yields an [`std::io::Error`] when reading fails, or
+    /// ([`std::io::ErrorKind::InvalidData`]) when the text is not UTF-8 (Shift_JIS is decoded by
+    /// the caller), and ends there.
     fn read<'a>(&'a self, input: Box<dyn BufRead + 'a>) -> FormatGames<'a, Position> {
         Box::new(Games::new(input, Kind::Ki2))
     }
 
+    /// Writes one game, in Kifu for Windows' layout with `\n` line ends (the caller encodes);
+    /// a game of [`WriteSettings::index`] above 0 goes after the one before it in the same
+    /// file, which this crate reads back and Kifu for Windows does not.
+    ///
+    /// # Errors
+    ///
+    /// None so far: what the format cannot hold is named in [`WrittenGame::lost`].
     fn write(
         &self,
         game: &CheckedGame<Position>,

@@ -174,7 +174,9 @@ impl Iterator for Games<'_> {
                 None => match self.read_line() {
                     Ok(l) => l,
                     Err(e) => {
-                        self.done = e.kind() != io::ErrorKind::InvalidData;
+                        // A file holds one game (or a few): bytes that are not UTF-8 spoil the
+                        // rest of it, which is not read on line by line.
+                        self.done = true;
                         return Some(Err(e));
                     }
                 },
@@ -1280,7 +1282,7 @@ mod tests {
 
     #[test]
     fn bytes_that_are_not_utf8_are_an_input_error() {
-        let bytes: &[u8] = b"\x8e\xe8\x8d\x87\x8a\x84\x81\x46\n";
+        let bytes: &[u8] = b"\x8e\xe8\x8d\x87\x8a\x84\x81\x46\n\x8e\xe8\n";
         let mut games = Games::new(Box::new(bytes), Kind::Kif);
         let err = games.next().unwrap().unwrap_err();
         assert_eq!(err.kind(), io::ErrorKind::InvalidData);
