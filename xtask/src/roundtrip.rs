@@ -10,6 +10,10 @@
 //!    `wxf` (Fairy-Stockfish's spelling; games holding its digit-led 2018-rules pawn forms need
 //!    the `wxr2018` reader dialect and are counted as skipped), `san` (algebraic) and
 //!    `moves_uci` (ranks 1-10); each must give the fixture's ICCS moves and final position.
+//! 3. For every position of every shogi fixture game (testdata/shogi/shogi-games.jsonl), every
+//!    legal move is written in KIF (`７六歩(77)`) and in KI2 (`▲５二金右`, the JSA relative
+//!    words), with and without the game's previous move (where `同` comes in), and read back:
+//!    it must give the same move, without a warning.
 
 use std::fmt;
 use std::path::Path;
@@ -31,6 +35,10 @@ pub(crate) struct Report {
     skipped_wxf: usize,
     pgn_games: Vec<String>,
     pgn_skipped: Vec<String>,
+    shogi_games: usize,
+    shogi_positions: usize,
+    shogi_moves: usize,
+    shogi_readings: usize,
 }
 
 impl fmt::Display for Report {
@@ -45,13 +53,18 @@ impl fmt::Display for Report {
             "columns: {} plies replayed from wxf_std, wxf, san and moves_uci; {} games' wxf column skipped (2018-rules pawn forms need the wxr2018 dialect)",
             self.column_plies, self.skipped_wxf
         )?;
-        write!(
+        writeln!(
             f,
             "pgn: {} games checked ({}); {} skipped with errors ({})",
             self.pgn_games.len(),
             self.pgn_games.join(", "),
             self.pgn_skipped.len(),
             self.pgn_skipped.join(", ")
+        )?;
+        write!(
+            f,
+            "shogi kif/ki2: {} games, {} positions, {} legal moves, {} written and read back",
+            self.shogi_games, self.shogi_positions, self.shogi_moves, self.shogi_readings
         )
     }
 }
@@ -297,12 +310,78 @@ fn pgn_games(dir: &Path, report: &mut Report) -> Result<(), String> {
     Ok(())
 }
 
+/// Writes the legal move `mv` of `pos` after `previous` with `notation` and reads it back.
+fn shogi_law<N: notation_traits::MoveNotation<shogi_board::Position>>(
+    notation: &N,
+    pos: &shogi_board::Position,
+    previous: Option<shogi_board::Move>,
+    mv: shogi_board::Move,
+) -> Result<(), String> {
+    let written = notation.describe_after(pos, previous, mv).to_string();
+    let read = notation
+        .parse(&written)
+        .map_err(|e| e.to_string())
+        .and_then(|s| {
+            notation
+                .resolve_after(pos, previous, &s)
+                .map_err(|e| e.to_string())
+        });
+    match read {
+        Ok(r) if r.mv == mv && r.warnings.is_empty() => Ok(()),
+        Ok(r) => Err(format!(
+            "{pos}: {mv} written `{written}` reads back as {} {:?}",
+            r.mv, r.warnings
+        )),
+        Err(e) => Err(format!(
+            "{pos}: {mv} written `{written}` does not read back: {e}"
+        )),
+    }
+}
+
+/// Writes every legal move along every shogi fixture game in KIF and KI2 and reads it back,
+/// after no previous move and after the game's.
+fn shogi_games(path: &Path, report: &mut Report) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    for (n, line) in text.lines().enumerate() {
+        let place = format!("testdata/shogi/shogi-games.jsonl:{}", n + 1);
+        let game: Value = serde_json::from_str(line).map_err(|e| format!("{place}: {e}"))?;
+        let start = game["start_sfen"].as_str().unwrap_or_default();
+        let mut pos = shogi_board::Position::from_sfen(start)
+            .map_err(|e| format!("{place}: start_sfen: {e}"))?;
+        report.shogi_games += 1;
+        let mut previous = None;
+        for (i, text) in strings(&game, "moves_usi", &place)?.iter().enumerate() {
+            report.shogi_positions += 1;
+            for &mv in pos.legal_moves().iter() {
+                report.shogi_moves += 1;
+                for prev in [None, previous] {
+                    shogi_law(&kif::KifNotation, &pos, prev, mv)
+                        .and_then(|()| shogi_law(&kif::Ki2Notation, &pos, prev, mv))
+                        .map_err(|e| format!("{place} ply {}: {e}", i + 1))?;
+                    report.shogi_readings += 2;
+                }
+            }
+            let mv: shogi_board::Move = text.parse().map_err(|e| format!("{place}: {e}"))?;
+            if !pos.is_legal(mv) {
+                return Err(format!("{place} ply {}: {mv} is illegal", i + 1));
+            }
+            pos.play_unchecked(mv);
+            previous = Some(mv);
+        }
+    }
+    Ok(())
+}
+
 /// Runs the whole round trip.
 pub(crate) fn run() -> Result<Report, String> {
     let dir = crate::root().join("testdata/xiangqi");
     let mut report = Report::default();
     fixture_games(&dir, &mut report)?;
     pgn_games(&dir, &mut report)?;
+    shogi_games(
+        &crate::root().join("testdata/shogi/shogi-games.jsonl"),
+        &mut report,
+    )?;
     Ok(report)
 }
 
@@ -314,6 +393,11 @@ mod tests {
         // testdata/README.md: 300 games, 28,850 plies.
         assert_eq!(report.games, 300);
         assert!(report.column_plies >= 3 * 28_850, "{report}");
+        // The legal moves along the 300 shogi fixture games (crates/psn/tests/roundtrip.rs
+        // counts them too), each written in KIF and KI2 after no move and after the game's.
+        assert_eq!(report.shogi_games, 300);
+        assert_eq!(report.shogi_moves, 1_632_461);
+        assert_eq!(report.shogi_readings, 4 * 1_632_461);
         for name in ["seed-algebraic-fi", "xiangqi-winboard"] {
             assert!(
                 report.pgn_games.iter().any(|g| g.contains(name)),

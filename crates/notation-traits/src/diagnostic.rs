@@ -39,6 +39,8 @@ use crate::{MoveError, NotationError, Span, SyntaxError, Warning};
 /// ```
 pub const CODES: &[&str] = &[
     "ambiguous-move",
+    "bad-board",
+    "bad-clock",
     "bad-fen",
     "bad-handicap",
     "bad-header",
@@ -114,6 +116,7 @@ pub const CODES: &[&str] = &[
     "unclosed-comment",
     "unclosed-variation",
     "undecodable-text",
+    "unknown-line",
     "unread-moves",
     "variation-dropped",
     "variation-too-deep",
