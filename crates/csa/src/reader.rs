@@ -293,6 +293,20 @@ impl Builder {
             start: s.start,
             end: span.end,
         });
+        if !self.setup.seen {
+            self.start = Some(Err(bad_position(
+                format!(
+                    "no start position (`PI`, the rows `P1`-`P9` or the lists `P+`/`P-`) before {}",
+                    if side.is_some() {
+                        "the side to move"
+                    } else {
+                        "the moves"
+                    }
+                ),
+                span,
+            )));
+            return;
+        }
         let Some(side) = side else {
             self.start = Some(Err(bad_position(
                 "expected the side to move (`+` or `-` on a line of its own) after the start position".to_owned(),
@@ -301,13 +315,6 @@ impl Builder {
             return;
         };
         self.side = Some(side);
-        if !self.setup.seen {
-            self.start = Some(Err(bad_position(
-                "no start position (`PI`, the rows `P1`-`P9` or the lists `P+`/`P-`) before the side to move".to_owned(),
-                span,
-            )));
-            return;
-        }
         if let Some(missing) = self.setup.missing_rows() {
             self.start = Some(Err(bad_position(
                 format!("the rows of the start position lack {missing}"),

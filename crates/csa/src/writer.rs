@@ -25,7 +25,7 @@ use notation_traits::{
     CheckedGame, Diagnostic, Line, MoveNotation, Severity, Terminal, TerminalKind, WriteSettings,
     Written, WrittenGame,
 };
-use shogi_board::{Color, Handicap, Position, Square};
+use shogi_board::{Color, PieceKind, Position, Square};
 
 use crate::clock::{move_millis, t_line};
 use crate::piece::piece_code;
@@ -254,25 +254,48 @@ impl Writer {
                 start.ply()
             ));
         }
+        // `PI` holds any even board with pieces taken off and empty hands (the handicaps),
+        // whoever is to move; the removed pieces in the usual order (HI KA KI GI KE KY).
         let even = Position::new();
-        let mut removed = None;
-        if start.same_position(&even) {
-            removed = Some(String::new());
-        } else if Handicap::detect(start).is_some() {
+        let hands_empty = Color::ALL.iter().all(|&c| start.hand(c).is_empty());
+        let subset = Square::all().all(|sq| match start.piece_at(sq) {
+            None => true,
+            p => p == even.piece_at(sq),
+        });
+        let removed = (hands_empty && subset).then(|| {
+            let order = [
+                PieceKind::Rook,
+                PieceKind::Bishop,
+                PieceKind::Gold,
+                PieceKind::Silver,
+                PieceKind::Knight,
+                PieceKind::Lance,
+                PieceKind::Pawn,
+                PieceKind::King,
+            ];
+            let mut gone: Vec<(usize, Square, PieceKind)> = Square::all()
+                .filter_map(|sq| match (even.piece_at(sq), start.piece_at(sq)) {
+                    (Some(p), None) => Some((
+                        order.iter().position(|&k| k == p.kind).unwrap_or(8),
+                        sq,
+                        p.kind,
+                    )),
+                    _ => None,
+                })
+                .collect();
+            gone.sort_by_key(|&(rank, sq, _)| (rank, sq.file().number(), sq.rank().number()));
             let mut pi = String::new();
-            for sq in Square::all() {
-                if let (Some(p), None) = (even.piece_at(sq), start.piece_at(sq)) {
-                    let _ = write!(
-                        pi,
-                        "{}{}{}",
-                        sq.file().number(),
-                        sq.rank().number(),
-                        piece_code(p.kind)
-                    );
-                }
+            for (_, sq, kind) in gone {
+                let _ = write!(
+                    pi,
+                    "{}{}{}",
+                    sq.file().number(),
+                    sq.rank().number(),
+                    piece_code(kind)
+                );
             }
-            removed = Some(pi);
-        }
+            pi
+        });
         match removed {
             Some(pi) => self.line(&format!("PI{pi}")),
             None => {
