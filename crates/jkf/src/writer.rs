@@ -7,8 +7,9 @@
 //! `forks`; then the special move with its `time` and the comments after it.
 //!
 //! A move read from a JKF file is written as it was read (every member, in its order) when it
-//! still names the same move without a warning; any other move is written in the normalized
-//! form ([`JkfNotation`]). A clock read from JKF is written back as it was; one of another
+//! is complete (`color`, `to`, `piece`, and `from` unless it is a drop) and still names the
+//! same move without a warning; any other move is written in the normalized form
+//! ([`JkfNotation`]). A clock read from JKF is written back as it was; one of another
 //! format gives `now`, and `total` is the sum of the mover's times so far.
 //!
 //! What JKF cannot hold goes to [`WrittenGame::lost`]: a second game in one file (an error),
@@ -236,10 +237,15 @@ impl Writer {
         if !m.comments.is_empty() {
             entry.push(("comments".to_owned(), strings(&m.comments)));
         }
+        // As read where the object is complete (`color`, `to`, `piece`, and `from` for a
+        // board move) and names the move without a warning.
         let as_read = JkfNotation.parse(&m.text).ok().filter(|s| {
-            JkfNotation
-                .resolve_after(pos, previous, s)
-                .is_ok_and(|r| r.mv == m.mv && r.warnings.is_empty())
+            s.color.is_some()
+                && s.to.is_some()
+                && (s.from.is_some() || m.mv.is_drop())
+                && JkfNotation
+                    .resolve_after(pos, previous, s)
+                    .is_ok_and(|r| r.mv == m.mv && r.warnings.is_empty())
         });
         let object = match as_read {
             Some(s) => s.object().clone(),
