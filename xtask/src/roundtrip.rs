@@ -10,6 +10,9 @@
 //!    `wxf` (Fairy-Stockfish's spelling; games holding its digit-led 2018-rules pawn forms need
 //!    the `wxr2018` reader dialect and are counted as skipped), `san` (algebraic) and
 //!    `moves_uci` (ranks 1-10); each must give the fixture's ICCS moves and final position.
+//! 3. For every position of every shogi fixture game (testdata/shogi/shogi-games.jsonl), every
+//!    legal move is written in CSA (`+7776FU`) and as a JKF move object (after the move before
+//!    it, for `same`) and read back: the same move, without a warning.
 
 use std::fmt;
 use std::path::Path;
@@ -31,6 +34,9 @@ pub(crate) struct Report {
     skipped_wxf: usize,
     pgn_games: Vec<String>,
     pgn_skipped: Vec<String>,
+    shogi_games: usize,
+    shogi_positions: usize,
+    shogi_moves: usize,
 }
 
 impl fmt::Display for Report {
@@ -45,13 +51,18 @@ impl fmt::Display for Report {
             "columns: {} plies replayed from wxf_std, wxf, san and moves_uci; {} games' wxf column skipped (2018-rules pawn forms need the wxr2018 dialect)",
             self.column_plies, self.skipped_wxf
         )?;
-        write!(
+        writeln!(
             f,
             "pgn: {} games checked ({}); {} skipped with errors ({})",
             self.pgn_games.len(),
             self.pgn_games.join(", "),
             self.pgn_skipped.len(),
             self.pgn_skipped.join(", ")
+        )?;
+        write!(
+            f,
+            "shogi: {} games, {} positions, {} legal moves written in CSA and JKF and read back",
+            self.shogi_games, self.shogi_positions, self.shogi_moves
         )
     }
 }
@@ -297,12 +308,70 @@ fn pgn_games(dir: &Path, report: &mut Report) -> Result<(), String> {
     Ok(())
 }
 
+/// Every legal move of every position of the shogi fixture games, in CSA and JKF.
+fn shogi_games(report: &mut Report) -> Result<(), String> {
+    use shogi_board::Position as Shogi;
+    let path = crate::root().join("testdata/shogi/shogi-games.jsonl");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    for (n, line) in text.lines().enumerate() {
+        let place = format!("testdata/shogi/shogi-games.jsonl:{}", n + 1);
+        let game: Value = serde_json::from_str(line).map_err(|e| format!("{place}: {e}"))?;
+        let mut pos = Shogi::from_sfen(game["start_sfen"].as_str().unwrap_or_default())
+            .map_err(|e| format!("{place}: start_sfen: {e}"))?;
+        let moves: Vec<shogi_board::Move> = strings(&game, "moves_usi", &place)?
+            .iter()
+            .map(|m| m.parse().map_err(|e| format!("{place}: {e}")))
+            .collect::<Result<_, _>>()?;
+        report.shogi_games += 1;
+        let mut previous = None;
+        for ply in 0..=moves.len() {
+            report.shogi_positions += 1;
+            for &mv in pos.legal_moves().iter() {
+                report.shogi_moves += 1;
+                let notations: [(&str, &dyn TextNotation<Shogi>); 2] =
+                    [("csa", &csa::CsaNotation), ("jkf", &jkf::JkfNotation)];
+                for (name, n) in notations {
+                    let text = n.write_after(&pos, previous, mv);
+                    match n.read_after(&pos, previous, &text) {
+                        Ok(r) if r.mv == mv && r.warnings.is_empty() => {}
+                        Ok(r) => {
+                            return Err(format!(
+                                "{place} ply {}: {}: {name}: {mv} written `{text}` reads back as {} with {:?}",
+                                ply + 1,
+                                pos.to_sfen(),
+                                r.mv,
+                                r.warnings
+                            ));
+                        }
+                        Err(e) => {
+                            return Err(format!(
+                                "{place} ply {}: {}: {name}: {mv} written `{text}` does not read back: {e}",
+                                ply + 1,
+                                pos.to_sfen()
+                            ));
+                        }
+                    }
+                }
+            }
+            if let Some(&mv) = moves.get(ply) {
+                if !pos.is_legal(mv) {
+                    return Err(format!("{place} ply {}: {mv} is illegal", ply + 1));
+                }
+                pos.play_unchecked(mv);
+                previous = Some(mv);
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Runs the whole round trip.
 pub(crate) fn run() -> Result<Report, String> {
     let dir = crate::root().join("testdata/xiangqi");
     let mut report = Report::default();
     fixture_games(&dir, &mut report)?;
     pgn_games(&dir, &mut report)?;
+    shogi_games(&mut report)?;
     Ok(report)
 }
 
@@ -314,6 +383,10 @@ mod tests {
         // ../shared/fixtures/README.md: 300 games, 28,850 plies.
         assert_eq!(report.games, 300);
         assert!(report.column_plies >= 3 * 28_850, "{report}");
+        // ../shared/fixtures/README.md: 300 shogi games, 36,295 plies (and the 300 end
+        // positions).
+        assert_eq!(report.shogi_games, 300);
+        assert_eq!(report.shogi_positions, 36_295 + 300);
         for name in ["seed-algebraic-fi", "xiangqi-winboard"] {
             assert!(
                 report.pgn_games.iter().any(|g| g.contains(name)),

@@ -197,3 +197,71 @@ pub(crate) fn jkf_seconds(t: &Value) -> u64 {
         + t["m"].as_u64().unwrap_or(0) * 60
         + t["s"].as_u64().unwrap_or(0)
 }
+
+/// A game of testdata/shogi/shogi-games.jsonl (the Fairy-Stockfish fixture games, see
+/// ../shared/fixtures/README.md): its id, start, USI moves and final SFEN.
+pub(crate) struct Fixture {
+    pub(crate) id: String,
+    pub(crate) start: Position,
+    pub(crate) moves: Vec<Move>,
+    pub(crate) final_sfen: String,
+}
+
+/// Every fixture game.
+pub(crate) fn fixtures() -> Vec<Fixture> {
+    let path = format!(
+        "{}/../../testdata/shogi/shogi-games.jsonl",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .lines()
+        .map(|line| {
+            let v: Value = serde_json::from_str(line).expect("a JSON game");
+            Fixture {
+                id: v["id"].as_str().unwrap().to_owned(),
+                start: Position::from_sfen(v["start_sfen"].as_str().unwrap()).unwrap(),
+                moves: v["moves_usi"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|m| m.as_str().unwrap().parse().unwrap())
+                    .collect(),
+                final_sfen: v["final_sfen"].as_str().unwrap().to_owned(),
+            }
+        })
+        .collect()
+}
+
+/// A fixture game as a checked game whose move texts are written by `notation`.
+pub(crate) fn fixture_game<N: notation_traits::TextNotation<Position>>(
+    f: &Fixture,
+    notation: &N,
+) -> CheckedGame<Position> {
+    let mut record = notation_traits::GameRecord::<()>::default();
+    let mut pos = f.start;
+    let mut previous = None;
+    for &mv in &f.moves {
+        let text = notation.write_after(&pos, previous, mv);
+        record.main.moves.push(notation_traits::MoveEntry::new(
+            (),
+            text,
+            notation_traits::Span::default(),
+        ));
+        pos.play_unchecked(mv);
+        previous = Some(mv);
+    }
+    let raw = notation_traits::RawGame {
+        record,
+        diagnostics: Vec::new(),
+        source: String::new(),
+    };
+    let replayed = replay_with(&raw.record, f.start, notation, ReplayOptions::default());
+    assert!(
+        replayed.diagnostics.is_empty(),
+        "{}: {:?}",
+        f.id,
+        replayed.diagnostics
+    );
+    CheckedGame::new(replayed, &raw, None)
+}
