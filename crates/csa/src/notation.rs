@@ -90,7 +90,40 @@ fn chars_of(text: &str, from: usize, to: usize) -> String {
     text.chars().skip(from).take(to - from).collect()
 }
 
+/// The digit of an ASCII byte.
+fn digit(b: u8) -> Option<u8> {
+    b.is_ascii_digit().then(|| b - b'0')
+}
+
+/// `+7776FU` read from its seven bytes, when it is well formed (the common case, without
+/// allocating).
+fn parse_quickly(text: &str) -> Option<CsaMove> {
+    let &[sign, f1, r1, f2, r2, c1, c2] = text.as_bytes() else {
+        return None;
+    };
+    let color = match sign {
+        b'+' => Color::Black,
+        b'-' => Color::White,
+        _ => return None,
+    };
+    let from = match (digit(f1)?, digit(r1)?) {
+        (0, 0) => None,
+        (f, r) => Some(Square::from_numbers(f, r)?),
+    };
+    let to = Square::from_numbers(digit(f2)?, digit(r2)?)?;
+    let piece = piece_kind(std::str::from_utf8(&[c1, c2]).ok()?)?;
+    Some(CsaMove {
+        color,
+        from,
+        to,
+        piece,
+    })
+}
+
 fn parse_move(text: &str) -> Result<CsaMove, SyntaxError> {
+    if let Some(m) = parse_quickly(text) {
+        return Ok(m);
+    }
     let chars: Vec<char> = text.chars().collect();
     let err = |from: usize, to: usize, expected: &str| {
         let to = to.min(chars.len());

@@ -26,10 +26,23 @@ pub const fn piece_code(kind: PieceKind) -> &'static str {
 
 /// The piece kind of a CSA code (`FU` .. `RY`, upper case only); `None` for any other text.
 pub fn piece_kind(code: &str) -> Option<PieceKind> {
-    CODES
-        .iter()
-        .position(|&c| c == code)
-        .and_then(PieceKind::from_index)
+    Some(match code.as_bytes() {
+        b"FU" => PieceKind::Pawn,
+        b"KY" => PieceKind::Lance,
+        b"KE" => PieceKind::Knight,
+        b"GI" => PieceKind::Silver,
+        b"KI" => PieceKind::Gold,
+        b"KA" => PieceKind::Bishop,
+        b"HI" => PieceKind::Rook,
+        b"OU" => PieceKind::King,
+        b"TO" => PieceKind::ProPawn,
+        b"NY" => PieceKind::ProLance,
+        b"NK" => PieceKind::ProKnight,
+        b"NG" => PieceKind::ProSilver,
+        b"UM" => PieceKind::Horse,
+        b"RY" => PieceKind::Dragon,
+        _ => return None,
+    })
 }
 
 /// The list of codes for messages: `FU KY KE GI KI KA HI OU TO NY NK NG UM RY`.

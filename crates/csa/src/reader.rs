@@ -95,56 +95,71 @@ impl<R: BufRead> CsaReader<R> {
         }
     }
 
-    /// The next line as bytes without its line end, and its place; `None` at the end.
-    fn read_line(&mut self) -> io::Result<Option<(Vec<u8>, Pos)>> {
-        if let Some(line) = self.queued.pop_front() {
-            return Ok(Some(line));
+    /// Reads the next line into `line` (without its line end) and gives its place; `None` at
+    /// the end.
+    fn read_line(&mut self, line: &mut Vec<u8>) -> io::Result<Option<Pos>> {
+        line.clear();
+        if let Some((bytes, at)) = self.queued.pop_front() {
+            line.extend_from_slice(&bytes);
+            return Ok(Some(at));
         }
-        let mut bytes = Vec::new();
-        if self.input.read_until(b'\n', &mut bytes)? == 0 {
+        if self.input.read_until(b'\n', line)? == 0 {
             return Ok(None);
         }
         if self.first_line {
             self.first_line = false;
-            if bytes.starts_with(b"\xEF\xBB\xBF") {
-                bytes.drain(..3);
+            if line.starts_with(b"\xEF\xBB\xBF") {
+                line.drain(..3);
             }
         }
-        while bytes.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
-            bytes.pop();
+        while line.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
+            line.pop();
         }
-        let mut parts = bytes.split(|&b| b == b'\r');
-        let first = parts.next().unwrap_or_default().to_vec();
         let at = self.next;
+        // Lone carriage returns end lines too: the first part now, the rest queued.
+        let first_len = line.iter().position(|&b| b == b'\r').unwrap_or(line.len());
         let mut next = Pos {
-            offset: at.offset + first.len() + 1,
+            offset: at.offset + first_len + 1,
             line: at.line + 1,
             column: 1,
         };
-        for part in parts {
-            self.queued.push_back((part.to_vec(), next));
-            next = Pos {
-                offset: next.offset + part.len() + 1,
-                line: next.line + 1,
-                column: 1,
-            };
+        if first_len < line.len() {
+            for part in line[first_len + 1..].split(|&b| b == b'\r') {
+                self.queued.push_back((part.to_vec(), next));
+                next = Pos {
+                    offset: next.offset + part.len() + 1,
+                    line: next.line + 1,
+                    column: 1,
+                };
+            }
+            line.truncate(first_len);
         }
         self.next = next;
-        Ok(Some((first, at)))
+        Ok(Some(at))
     }
 
-    /// The lines of the next game, up to a `/` line or the end; `None` when no line is left.
-    fn next_chunk(&mut self) -> io::Result<Option<Vec<(String, Pos)>>> {
-        let mut lines = Vec::new();
+    /// The text of the next game, up to a `/` line or the end (lines joined by `\n`), with
+    /// each line's stretch of it and place; `None` when no line is left.
+    fn next_chunk(&mut self) -> io::Result<Option<Chunk>> {
+        let mut chunk = Chunk {
+            source: String::new(),
+            lines: Vec::new(),
+        };
         let mut spoiled = None;
         let mut any = false;
-        while let Some((bytes, at)) = self.read_line()? {
+        let mut line = Vec::new();
+        while let Some(at) = self.read_line(&mut line)? {
             any = true;
-            if bytes.trim_ascii_end() == b"/" {
+            if line.trim_ascii_end() == b"/" {
                 break;
             }
-            match String::from_utf8(bytes) {
-                Ok(line) => lines.push((line, at)),
+            match std::str::from_utf8(&line) {
+                Ok(text) => {
+                    let start = chunk.source.len();
+                    chunk.source.push_str(text);
+                    chunk.lines.push((start, chunk.source.len(), at));
+                    chunk.source.push('\n');
+                }
                 Err(e) => {
                     spoiled.get_or_insert_with(|| {
                         io::Error::new(
@@ -152,7 +167,7 @@ impl<R: BufRead> CsaReader<R> {
                             format!(
                                 "line {}: the input is not UTF-8 (byte {} of the line)",
                                 at.line,
-                                e.utf8_error().valid_up_to() + 1
+                                e.valid_up_to() + 1
                             ),
                         )
                     });
@@ -165,8 +180,15 @@ impl<R: BufRead> CsaReader<R> {
         if !any {
             return Ok(None);
         }
-        Ok(Some(lines))
+        Ok(Some(chunk))
     }
+}
+
+/// The lines of one game: its text, and each line's stretch of it (start and end bytes) and
+/// place in the file.
+struct Chunk {
+    source: String,
+    lines: Vec<(usize, usize, Pos)>,
 }
 
 impl<R: BufRead> Iterator for CsaReader<R> {
@@ -184,8 +206,8 @@ impl<R: BufRead> Iterator for CsaReader<R> {
                     return None;
                 }
                 // Nothing but blank lines between two `/` or after the last: no game.
-                Ok(Some(lines)) if lines.iter().all(|(l, _)| l.trim().is_empty()) => {}
-                Ok(Some(lines)) => return Some(Ok(read_game(&lines, first_of_file))),
+                Ok(Some(chunk)) if chunk.source.trim().is_empty() => {}
+                Ok(Some(chunk)) => return Some(Ok(read_game(chunk, first_of_file))),
                 Err(e) => {
                     self.done = e.kind() != io::ErrorKind::InvalidData;
                     return Some(Err(e));
@@ -220,6 +242,22 @@ struct Builder {
     fault: Option<Box<Diagnostic>>,
     phase: Phase,
     terminal: Option<Terminal>,
+}
+
+/// The span of the bytes `start..end` of `line`, which stands at `at`.
+fn span_in(line: &str, at: Pos, start: usize, end: usize) -> Span {
+    if line.is_ascii() {
+        let pos = |n: usize| Pos {
+            offset: at.offset + n,
+            line: at.line,
+            column: at.column + n as u32,
+        };
+        return Span {
+            start: pos(start),
+            end: pos(end),
+        };
+    }
+    Span::locate(line, start, end).relative_to(at)
 }
 
 /// A warning about the statement at `span`.
@@ -530,7 +568,7 @@ impl Builder {
         if line.starts_with(['N', '$']) {
             let s = line.trim();
             let lead = line.len() - line.trim_start().len();
-            let span = Span::locate(line, lead, lead + s.len()).relative_to(at);
+            let span = span_in(line, at, lead, lead + s.len());
             self.statement(s, span);
             return;
         }
@@ -548,7 +586,7 @@ impl Builder {
             let s = piece.trim();
             if !s.is_empty() {
                 let start = from + (piece.len() - piece.trim_start().len());
-                let span = Span::locate(line, start, start + s.len()).relative_to(at);
+                let span = span_in(line, at, start, start + s.len());
                 self.statement(s, span);
             }
             from = end + 1;
@@ -583,20 +621,20 @@ impl Builder {
 }
 
 /// Reads one game from its lines.
-fn read_game(lines: &[(String, Pos)], first_of_file: bool) -> FormatGame<Position> {
-    let first = lines.first().map_or(Pos::START, |(_, at)| *at);
-    let last = lines.last().map_or(first, |(l, at)| at.advance(l, l.len()));
+fn read_game(chunk: Chunk, first_of_file: bool) -> FormatGame<Position> {
+    let first = chunk.lines.first().map_or(Pos::START, |(_, _, at)| *at);
+    let last = chunk
+        .lines
+        .last()
+        .map_or(first, |&(a, b, at)| at.advance(&chunk.source[a..b], b - a));
     let mut b = Builder::new(Span {
         start: first,
         end: last,
     });
-    let mut source = String::new();
-    for (i, (line, at)) in lines.iter().enumerate() {
-        source.push_str(line);
-        source.push('\n');
-        b.line(line, *at, first_of_file && i == 0);
+    for (i, &(start, end, at)) in chunk.lines.iter().enumerate() {
+        b.line(&chunk.source[start..end], at, first_of_file && i == 0);
     }
-    b.finish(source)
+    b.finish(chunk.source)
 }
 
 #[cfg(test)]
