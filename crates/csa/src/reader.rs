@@ -381,7 +381,7 @@ impl Builder {
     fn first_to_move(&self) -> bool {
         let n = self.record.main.moves.len();
         match self.side {
-            Some(side) => (side == Color::Black) == (n % 2 == 0),
+            Some(side) => (side == Color::Black) == n.is_multiple_of(2),
             None => self
                 .record
                 .main
@@ -557,11 +557,11 @@ impl Builder {
 
     /// One line at `at`: a comment, or statements joined by `,`.
     fn line(&mut self, line: &str, at: Pos, first_of_file: bool) {
-        if line.starts_with('\'') {
-            if first_of_file && line.starts_with("'CSA encoding=") {
+        if let Some(comment) = line.strip_prefix('\'') {
+            if first_of_file && comment.starts_with("CSA encoding=") {
                 return;
             }
-            self.comment(line[1..].to_owned());
+            self.comment(comment.to_owned());
             return;
         }
         // Names and values may hold commas: those lines are one statement.

@@ -387,7 +387,7 @@ impl Builder {
         state.ended = true;
         if main {
             let first_to_move = match self.start_side {
-                Some(side) => (side == Color::Black) == (state.line.moves.len() % 2 == 0),
+                Some(side) => (side == Color::Black) == state.line.moves.len().is_multiple_of(2),
                 None => true,
             };
             self.terminal = Some(Terminal {

@@ -9,7 +9,7 @@
 //! `M` sideways, `D` back, `C` straight forward, then `L` the leftmost and `R` the rightmost of
 //! those left.
 //!
-//! Rule: JSA, 棋譜の表記方法 (https://www.shogi.or.jp/faq/kihuhyouki.html); JKF's letters as
+//! Rule: JSA, 棋譜の表記方法 (<https://www.shogi.or.jp/faq/kihuhyouki.html>); JKF's letters as
 //! json-kifu-format's README gives them.
 
 use shogi_board::{Color, Move, PieceKind, Position, Square};
