@@ -6,7 +6,6 @@ mod json;
 mod notation;
 mod piece;
 mod reader;
-mod relative;
 mod time;
 mod writer;
 

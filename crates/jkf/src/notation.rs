@@ -21,11 +21,10 @@
 use std::fmt;
 
 use notation_traits::{MoveError, MoveNotation, Resolved, Rule, Span, SyntaxError, Warning};
-use shogi_board::{Color, Move, PieceKind, Position, Square};
+use shogi_board::{Color, Move, PieceKind, Position, Relative, Square};
 
 use crate::json::{self, Node, Out, Value};
 use crate::piece::{CODE_LIST, code, color_number, color_of, kind};
-use crate::relative::{is_relative, origins, relative, select};
 
 /// A JKF `move` object as written, not yet checked against a position.
 ///
@@ -302,6 +301,28 @@ impl MoveNotation<Position> for JkfNotation {
     }
 }
 
+/// Whether a text is a `relative` the JKF schema allows: `L C R`, `U M D`, `L`/`C`/`R` then
+/// `U`/`D`, `L`/`R` then `M`, or `H`.
+fn is_relative(text: &str) -> bool {
+    matches!(
+        text,
+        "L" | "C"
+            | "R"
+            | "U"
+            | "M"
+            | "D"
+            | "LU"
+            | "CU"
+            | "RU"
+            | "LD"
+            | "CD"
+            | "RD"
+            | "LM"
+            | "RM"
+            | "H"
+    )
+}
+
 /// A square for messages: `76`.
 fn digits(sq: Square) -> String {
     format!("{}{}", sq.file().number(), sq.rank().number())
@@ -370,7 +391,7 @@ fn resolve(
     if let Err(rule) = pos.check_move(mv) {
         return Err(MoveError::Illegal {
             rule,
-            description: words(pos, mv),
+            description: in_words(pos, mv),
             candidates: Vec::new(),
         });
     }
@@ -379,7 +400,7 @@ fn resolve(
 }
 
 /// The move in words: `the black pawn on 77 to 76`, `a black gold dropped on 52`.
-fn words(pos: &Position, mv: Move) -> String {
+fn in_words(pos: &Position, mv: Move) -> String {
     let side = pos.side_to_move();
     match mv {
         Move::Drop { kind, to } => format!("a {side} {} dropped on {}", kind.name(), digits(to)),
@@ -437,71 +458,73 @@ fn board_move(
     Ok(Move::Normal { from, to, promote })
 }
 
-/// A move object without `from`: a drop (`relative: "H"`, or no piece of the kind on the
-/// board reaches `to`), else the board piece `relative` picks.
+/// A move object without `from`: the legal move of a piece of `piece` to `to` that its
+/// `relative` allows (`H` a drop; none, or no such board move, a drop when the piece is in
+/// hand), promoting as `promote` says.
 fn move_without_from(pos: &Position, m: &JkfMove, to: Square) -> Result<Move, MoveError> {
     let side = pos.side_to_move();
-    let froms = origins(pos, m.piece, to);
-    if m.relative.as_deref() == Some("H") || froms.is_empty() {
-        if !m.piece.is_hand_kind() {
-            return Err(MoveError::NoPiece {
-                description: format!(
-                    "no {side} {} can move to {} (and only unpromoted pieces are dropped)",
-                    m.piece.name(),
-                    digits(to)
-                ),
-                candidates: Vec::new(),
-            });
-        }
-        return Ok(Move::Drop { kind: m.piece, to });
-    }
-    let picked = match &m.relative {
-        Some(r) => select(pos, &froms, to, r),
-        None => froms.clone(),
-    };
+    let words = m
+        .relative
+        .as_deref()
+        .and_then(Relative::from_jkf)
+        .unwrap_or(Relative::NONE);
     let promote = m.promote == Some(true);
-    match picked.as_slice() {
-        [from] => Ok(Move::Normal {
-            from: *from,
-            to,
-            promote,
-        }),
-        [] => Err(MoveError::NoPiece {
-            description: format!(
-                "no {side} {} that `relative` {} allows can move to {}",
-                m.piece.name(),
-                m.relative.as_deref().unwrap_or_default(),
-                digits(to)
-            ),
-            candidates: Vec::new(),
-        }),
-        several => {
-            let candidates = several
-                .iter()
-                .map(|&from| {
-                    let mv = Move::Normal { from, to, promote };
-                    let mv = if pos.is_legal(mv) {
-                        mv
-                    } else {
-                        Move::Normal {
-                            from,
-                            to,
-                            promote: !promote,
-                        }
-                    };
-                    describe(pos, None, mv).to_string()
-                })
-                .collect();
-            Err(MoveError::Ambiguous {
-                description: format!(
-                    "{} {side} {}s can move to {}: `from` or `relative` is needed",
-                    several.len(),
-                    m.piece.name(),
-                    digits(to)
-                ),
-                candidates,
+    let fitting: Vec<Move> = words
+        .candidates(pos, to, m.piece)
+        .into_iter()
+        .filter(|mv| match mv {
+            Move::Normal { promote: p, .. } => *p == promote,
+            Move::Drop { .. } => true,
+        })
+        .collect();
+    match fitting.as_slice() {
+        [mv] => Ok(*mv),
+        [] => {
+            // The move the object names, to say which rule it breaks.
+            let named = match words.candidates(pos, to, m.piece).first() {
+                Some(&Move::Normal { from, .. }) => Some(Move::Normal { from, to, promote }),
+                _ if m.piece.is_hand_kind() && words.side.is_none() && words.motion.is_none() => {
+                    Some(Move::Drop { kind: m.piece, to })
+                }
+                _ => None,
+            };
+            if let Some(mv) = named
+                && let Err(rule) = pos.check_move(mv)
+            {
+                return Err(MoveError::Illegal {
+                    rule,
+                    description: in_words(pos, mv),
+                    candidates: Vec::new(),
+                });
+            }
+            Err(MoveError::NoPiece {
+                description: match &m.relative {
+                    Some(r) => format!(
+                        "no {side} {} that `relative` {r} allows can move to {}",
+                        m.piece.name(),
+                        digits(to)
+                    ),
+                    None => format!(
+                        "no {side} {} can move to {}, nor be dropped there",
+                        m.piece.name(),
+                        digits(to)
+                    ),
+                },
+                candidates: Vec::new(),
             })
         }
+        several => Err(MoveError::Ambiguous {
+            description: format!(
+                "{} {side} {}s can move to {}: `from` or `relative` is needed",
+                several.len(),
+                m.piece.name(),
+                digits(to)
+            ),
+            candidates: several
+                .iter()
+                .map(|&mv| describe(pos, None, mv).to_string())
+                .collect(),
+        }),
     }
 }
 
@@ -538,8 +561,9 @@ fn check_redundant(
     }
     if let (Some(r), Move::Normal { from, to, .. }) = (&m.relative, mv) {
         let kind = pos.piece_at(from).map_or(m.piece, |p| p.kind);
-        let froms = origins(pos, kind, to);
-        if r == "H" || !select(pos, &froms, to, r).contains(&from) {
+        let fits = Relative::from_jkf(r)
+            .is_some_and(|words| words.candidates(pos, to, kind).contains(&mv));
+        if !fits {
             warnings.push(Warning::new(
                 "field-mismatch",
                 format!(
@@ -564,7 +588,9 @@ fn describe(pos: &Position, previous: Option<Move>, mv: Move) -> JkfMove {
         same: None,
         promote: None,
         capture: None,
-        relative: relative(pos, mv),
+        relative: Some(Relative::of(pos, mv))
+            .filter(|r| !r.is_empty())
+            .map(|r| r.jkf()),
         unknown: Vec::new(),
         object: Out::Null,
     };
@@ -702,6 +728,34 @@ mod tests {
         .unwrap();
         assert_eq!(r.mv.to_string(), "8h2b+");
         assert_eq!(r.warnings[0].code, "field-mismatch");
+    }
+
+    #[rstest]
+    // JSA 棋譜の表記方法: golds on 69 and 49 to 58 are ５八金左 and ５八金右; a gold dropped
+    // where the gold on 59 could go is ５八金打.
+    #[case::left("4k4/9/9/9/9/9/9/9/3GKG3 b - 1", "6i5h", Some("L"))]
+    #[case::right("4k4/9/9/9/9/9/9/9/3GKG3 b - 1", "4i5h", Some("R"))]
+    #[case::drop("4k4/9/9/9/9/9/9/9/K3G4 b G 1", "G*5h", Some("H"))]
+    #[case::alone(Position::START_SFEN, "7g7f", None)]
+    fn written_relative(#[case] sfen: &str, #[case] usi: &str, #[case] relative: Option<&str>) {
+        let pos = Position::from_sfen(sfen).unwrap();
+        let mv: Move = usi.parse().unwrap();
+        let m = JkfNotation.describe(&pos, mv);
+        assert_eq!(m.relative.as_deref(), relative);
+        // Read back without `from`: the relative alone picks the piece.
+        let text = match mv.from() {
+            Some(f) => m.to_string().replace(
+                &format!(
+                    r#""from":{{"x":{},"y":{}}},"#,
+                    f.file().number(),
+                    f.rank().number()
+                ),
+                "",
+            ),
+            None => m.to_string(),
+        };
+        assert!(!text.contains("from"), "{text}");
+        assert_eq!(JkfNotation.read_move(&pos, &text).unwrap().mv, mv, "{text}");
     }
 
     #[test]
