@@ -10,7 +10,8 @@
 //! 3. each CSA specimen read with the CSA reader and written as JKF is its answer (the
 //!    converter's normalized JKF: `same`, `capture`, `promote`, `relative` as the position
 //!    gives them, `time.total` summed per side), but for the comments before the start
-//!    position, which the converter drops and kifu keeps (`moves[0].comments`, first).
+//!    position, which the converter drops and kifu keeps (`moves[0].comments`, first); and
+//!    that JKF read back is the CSA record (the clocks in JKF's form).
 //!
 //! Three answers (`csa/tsumeshogi.json`, `kif/everyday_20211107.json`,
 //! `kif/everyday_20220604.json`: mating problems) have no sente king, which shogi-board's
@@ -136,6 +137,10 @@ fn without_fork_special_times(v: &Value, in_fork: bool) -> Value {
 }
 
 fn written(game: &notation_traits::CheckedGame<Position>, place: &str) -> Value {
+    serde_json::from_str(&written_text(game, place)).unwrap_or_else(|e| panic!("{place}: {e}"))
+}
+
+fn written_text(game: &notation_traits::CheckedGame<Position>, place: &str) -> String {
     let w = Jkf
         .write(game, &WriteSettings::default())
         .unwrap_or_else(|d| panic!("{place}: {d}"));
@@ -143,7 +148,7 @@ fn written(game: &notation_traits::CheckedGame<Position>, place: &str) -> Value 
     let Written::Text(text) = w.output else {
         panic!("{place}: text");
     };
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{place}: {e}\n{text}"))
+    text
 }
 
 /// How many specials with a `time` end forks.
@@ -282,7 +287,52 @@ fn csa_specimens_written_as_jkf_are_their_answers() {
         } else {
             serde_json::json!({ "comments": comments })
         };
-        assert_eq!(written(&game, &place), answer, "{place}");
+        let jkf = written_text(&game, &place);
+        assert_eq!(
+            serde_json::from_str::<Value>(&jkf).unwrap(),
+            answer,
+            "{place}"
+        );
+        // Read back: the same record, the clocks in JKF's form (`T12` is `0:12/00:00:12`).
+        let back = common::check(common::read(&jkf).remove(0));
+        let (a, b) = (&game.replayed, &back.replayed);
+        assert!(b.diagnostics.is_empty(), "{place}");
+        assert_eq!(b.start, a.start, "{place}");
+        let tags = |r: &notation_traits::GameRecord<Move>| -> Vec<(String, String)> {
+            r.tags
+                .iter()
+                .map(|t| (t.name.clone(), t.value.clone()))
+                .collect()
+        };
+        assert_eq!(tags(&b.record), tags(&a.record), "{place}");
+        assert_eq!(b.record.main.comments, a.record.main.comments, "{place}");
+        assert_eq!(
+            b.record.main.moves.len(),
+            a.record.main.moves.len(),
+            "{place}"
+        );
+        for (x, y) in a.record.main.moves.iter().zip(&b.record.main.moves) {
+            assert_eq!((x.mv, &x.comments), (y.mv, &y.comments), "{place}");
+            let seconds = |c: &Option<String>| {
+                c.as_deref().map(|c| match c.strip_prefix('T') {
+                    Some(t) => t.parse::<u64>().unwrap(),
+                    None => {
+                        let now = c.split('/').next().unwrap();
+                        now.split(':')
+                            .fold(0, |acc, p| acc * 60 + p.parse::<u64>().unwrap())
+                    }
+                })
+            };
+            assert_eq!(seconds(&x.clock), seconds(&y.clock), "{place}");
+        }
+        assert_eq!(
+            b.record.trailing_comments, a.record.trailing_comments,
+            "{place}"
+        );
+        let terminal = |g: &notation_traits::CheckedGame<Position>| {
+            g.terminal.as_ref().map(|t| (t.kind, t.first_to_move))
+        };
+        assert_eq!(terminal(&back), terminal(&game), "{place}");
         checked += 1;
     }
     assert_eq!(checked, 10);
