@@ -11,9 +11,10 @@
 //!    the `wxr2018` reader dialect and are counted as skipped), `san` (algebraic) and
 //!    `moves_uci` (ranks 1-10); each must give the fixture's ICCS moves and final position.
 //! 3. For every position of every shogi fixture game (testdata/shogi/shogi-games.jsonl), every
-//!    legal move is written in KIF (`７六歩(77)`) and in KI2 (`▲５二金右`, the JSA relative
-//!    words), with and without the game's previous move (where `同` comes in), and read back:
-//!    it must give the same move, without a warning.
+//!    legal move is written in KIF (`７六歩(77)`), in KI2 (`▲５二金右`, the JSA relative
+//!    words), in CSA (`+7776FU`) and as a JKF move object, with and without the game's previous
+//!    move (where `同` and JKF's `same` come in), and read back: it must give the same move,
+//!    without a warning.
 
 use std::fmt;
 use std::path::Path;
@@ -63,7 +64,7 @@ impl fmt::Display for Report {
         )?;
         write!(
             f,
-            "shogi kif/ki2: {} games, {} positions, {} legal moves, {} written and read back",
+            "shogi kif/ki2/csa/jkf: {} games, {} positions, {} legal moves, {} written and read back",
             self.shogi_games, self.shogi_positions, self.shogi_moves, self.shogi_readings
         )
     }
@@ -357,8 +358,10 @@ fn shogi_games(path: &Path, report: &mut Report) -> Result<(), String> {
                 for prev in [None, previous] {
                     shogi_law(&kif::KifNotation, &pos, prev, mv)
                         .and_then(|()| shogi_law(&kif::Ki2Notation, &pos, prev, mv))
+                        .and_then(|()| shogi_law(&csa::CsaNotation, &pos, prev, mv))
+                        .and_then(|()| shogi_law(&jkf::JkfNotation, &pos, prev, mv))
                         .map_err(|e| format!("{place} ply {}: {e}", i + 1))?;
-                    report.shogi_readings += 2;
+                    report.shogi_readings += 4;
                 }
             }
             let mv: shogi_board::Move = text.parse().map_err(|e| format!("{place}: {e}"))?;
@@ -394,10 +397,11 @@ mod tests {
         assert_eq!(report.games, 300);
         assert!(report.column_plies >= 3 * 28_850, "{report}");
         // The legal moves along the 300 shogi fixture games (crates/psn/tests/roundtrip.rs
-        // counts them too), each written in KIF and KI2 after no move and after the game's.
+        // counts them too), each written in KIF, KI2, CSA and JKF after no move and after the
+        // game's.
         assert_eq!(report.shogi_games, 300);
         assert_eq!(report.shogi_moves, 1_632_461);
-        assert_eq!(report.shogi_readings, 4 * 1_632_461);
+        assert_eq!(report.shogi_readings, 8 * 1_632_461);
         for name in ["seed-algebraic-fi", "xiangqi-winboard"] {
             assert!(
                 report.pgn_games.iter().any(|g| g.contains(name)),
