@@ -2,6 +2,7 @@
 
 mod color;
 mod fen;
+mod legal;
 mod letters;
 mod movegen;
 mod mv;

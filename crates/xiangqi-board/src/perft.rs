@@ -17,7 +17,7 @@ use crate::{Move, Position};
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => pos.legal_moves().len() as u64,
+        1 => pos.count_legal_moves() as u64,
         _ => pos
             .legal_moves()
             .iter()

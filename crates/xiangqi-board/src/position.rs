@@ -4,6 +4,7 @@ use std::fmt;
 
 use notation_traits::{GameResult, PlayError, Rule, Termination};
 
+use crate::legal;
 use crate::movegen::{
     self, ADVISOR, BLACK_BIT, CANNON, CHARIOT, ELEPHANT, HORSE, KING, MoveList, PAWN, TABLES,
     color_bit,
@@ -157,12 +158,11 @@ impl Position {
     /// Every legal move of the side to move, in no particular order.
     ///
     /// Rule: WXF rules, chapter 1; a move may not leave the own king attacked nor let the kings
-    /// face each other.
+    /// face each other. The moves are generated legal: the checkers and pinned pieces are worked
+    /// out once (see the `legal` module), not by making each move and looking for attacks.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        let us = color_bit(self.side);
-        movegen::pseudo_legal(&self.board, self.occupied[self.side.index()], us, &mut list);
-        self.retain_legal(&mut list);
+        legal::generate(self, u128::MAX, &mut list);
         list
     }
 
@@ -171,9 +171,32 @@ impl Position {
         let mut list = MoveList::new();
         let i = from.index();
         if self.occupied[self.side.index()] & (1u128 << i) != 0 {
-            movegen::pseudo_legal(&self.board, 1u128 << i, color_bit(self.side), &mut list);
-            self.retain_legal(&mut list);
+            legal::generate(self, 1u128 << i, &mut list);
         }
+        list
+    }
+
+    /// The legal moves found the simple way: every move that follows the pieces' movement rules
+    /// is made on a copy of the board and kept when the mover's king is not attacked afterwards
+    /// (the kings facing each other included). The same set as [`Position::legal_moves`], in
+    /// another order, and several times slower; kept as the oracle the tests and fuzz targets
+    /// check the fast generator against.
+    ///
+    /// ```
+    /// use xiangqi_board::Position;
+    ///
+    /// let pos = Position::new();
+    /// let mut fast: Vec<_> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+    /// let mut simple: Vec<_> = pos.legal_moves_by_trial().iter().map(|m| m.to_string()).collect();
+    /// fast.sort();
+    /// simple.sort();
+    /// assert_eq!(fast, simple);
+    /// ```
+    pub fn legal_moves_by_trial(&self) -> MoveList {
+        let mut list = MoveList::new();
+        let us = color_bit(self.side);
+        movegen::pseudo_legal(&self.board, self.occupied[self.side.index()], us, &mut list);
+        self.retain_legal(&mut list);
         list
     }
 
@@ -193,9 +216,11 @@ impl Position {
         }
     }
 
-    /// The number of legal moves, without keeping them.
+    /// The number of legal moves, counted as they are generated without keeping them.
     pub fn count_legal_moves(&self) -> usize {
-        self.legal_moves().len()
+        let mut counter = legal::Counter(0);
+        legal::generate(self, u128::MAX, &mut counter);
+        counter.0
     }
 
     /// Whether `mv` is legal.
