@@ -28,8 +28,7 @@
 //! King moves are tested one by one on the board with the king moved (at most four a position).
 
 use crate::movegen::{
-    ADVISOR, BLACK_BIT, CANNON, CHARIOT, DIR_STEP, ELEPHANT, HORSE, KING, MoveList, PAWN, Steps,
-    TABLES, attacked, color_bit,
+    ADVISOR, CANNON, CHARIOT, DIR_STEP, ELEPHANT, HORSE, KING, MoveList, PAWN, TABLES, color_bit,
 };
 use crate::{Move, Position};
 
@@ -42,14 +41,51 @@ const SPECIALS: usize = 12;
 
 /// Where generated moves go: a list, or a counter that never spells them out.
 pub(crate) trait Sink {
-    /// One move from `from` to `to` (point indexes).
-    fn push(&mut self, from: usize, to: usize);
+    /// The moves of the piece on `from` to each point of `targets`.
+    fn targets(&mut self, from: usize, targets: u128);
+    /// The moves of several pieces at once, each to a point of `targets` from the point
+    /// `delta` index steps before it.
+    fn shifted(&mut self, targets: u128, delta: isize);
+}
+
+/// Calls `f` with each point of `b`, lowest first.
+#[inline(always)]
+fn each(b: u128, mut f: impl FnMut(usize)) {
+    let (mut lo, mut hi) = (b as u64, (b >> 64) as u64);
+    while lo != 0 {
+        f(lo.trailing_zeros() as usize);
+        lo &= lo - 1;
+    }
+    while hi != 0 {
+        f(64 + hi.trailing_zeros() as usize);
+        hi &= hi - 1;
+    }
 }
 
 impl Sink for MoveList {
     #[inline(always)]
-    fn push(&mut self, from: usize, to: usize) {
-        MoveList::push(self, Move::raw(from, to));
+    fn targets(&mut self, from: usize, targets: u128) {
+        each(targets, |to| self.push(Move::raw(from, to)));
+    }
+
+    #[inline(always)]
+    fn shifted(&mut self, targets: u128, delta: isize) {
+        each(targets, |to| {
+            self.push(Move::raw(to.wrapping_add_signed(-delta), to));
+        });
+    }
+}
+
+/// The number of points of `b`: the popcount instruction where the target has it, else one
+/// step per point (cheaper than a popcount in software for the few points of a piece's moves).
+#[inline(always)]
+fn count(b: u128) -> usize {
+    if cfg!(target_feature = "popcnt") {
+        b.count_ones() as usize
+    } else {
+        let mut n = 0;
+        each(b, |_| n += 1);
+        n
     }
 }
 
@@ -59,10 +95,27 @@ pub(crate) struct Counter(pub(crate) usize);
 
 impl Sink for Counter {
     #[inline(always)]
-    fn push(&mut self, _from: usize, _to: usize) {
-        self.0 += 1;
+    fn targets(&mut self, _from: usize, targets: u128) {
+        self.0 += count(targets);
+    }
+
+    #[inline(always)]
+    fn shifted(&mut self, targets: u128, _delta: isize) {
+        self.0 += count(targets);
     }
 }
+
+/// The set of each point alone (a table: a variable shift of a `u128` takes several
+/// instructions).
+static BIT: [u128; 128] = {
+    let mut b = [0u128; 128];
+    let mut i = 0;
+    while i < 90 {
+        b[i] = 1u128 << i;
+        i += 1;
+    }
+    b
+};
 
 /// The squares from `from` (excluded) to the edge in each direction of `DIR_STEP`.
 static RAYS: [[u128; 4]; 90] = build_rays();
@@ -126,14 +179,14 @@ impl Guard {
     /// Adds an attacker's condition on the piece on `sq` only: move to `mask`.
     #[inline(always)]
     fn restrict_one(&mut self, sq: usize, mask: u128) {
-        if self.special & (1u128 << sq) != 0 {
+        if self.special & BIT[sq] != 0 {
             for i in 0..self.len {
                 if self.squares[i] as usize == sq {
                     self.masks[i] &= mask;
                 }
             }
         } else {
-            self.special |= 1u128 << sq;
+            self.special |= BIT[sq];
             self.squares[self.len] = sq as u8;
             self.masks[self.len] = self.global & mask;
             self.len += 1;
@@ -150,14 +203,14 @@ impl Guard {
                 self.masks[i] &= global;
             }
         }
-        if self.special & (1u128 << sq) != 0 {
+        if self.special & BIT[sq] != 0 {
             for i in 0..self.len {
                 if self.squares[i] as usize == sq {
                     self.masks[i] &= mask;
                 }
             }
         } else {
-            self.special |= 1u128 << sq;
+            self.special |= BIT[sq];
             self.squares[self.len] = sq as u8;
             self.masks[self.len] = before & mask;
             self.len += 1;
@@ -168,7 +221,7 @@ impl Guard {
     /// The destinations allowed to the piece on `sq`.
     #[inline(always)]
     fn allowed(&self, sq: usize) -> u128 {
-        if self.special & (1u128 << sq) == 0 {
+        if self.special & BIT[sq] == 0 {
             return self.global;
         }
         let mut m = self.global;
@@ -181,6 +234,7 @@ impl Guard {
     }
 
     /// The guard of the side to move of `pos`.
+    #[inline(always)]
     pub(crate) fn of(pos: &Position) -> Guard {
         let mut g = Guard {
             global: ALL,
@@ -196,12 +250,17 @@ impl Guard {
         let occ = pos.occupied[0] | pos.occupied[1];
         let k = pos.kings[ui] as usize;
         let (chariot, cannon, king) = (CHARIOT | them, CANNON | them, KING | them);
+        let theirs = pos.occupied[1 - ui];
+        let kinds = &pos.kinds;
+        let lines =
+            theirs & (kinds[CHARIOT as usize] | kinds[CANNON as usize] | kinds[KING as usize]);
         for d in 0..4 {
             let ray = RAYS[k][d];
-            let on = ray & occ;
-            if on == 0 {
+            // Nothing on this line can attack the king, whatever moves.
+            if ray & lines == 0 {
                 continue;
             }
+            let on = ray & occ;
             let p1 = nearest(on, d);
             // The squares from the king (excluded) up to and including a point on the ray.
             let upto = |p: usize| ray & !RAYS[p][d];
@@ -209,7 +268,7 @@ impl Guard {
             if c1 == chariot || c1 == king {
                 g.restrict_all(upto(p1));
             } else if c1 == cannon {
-                g.restrict_all(!(upto(p1) & !(1u128 << p1)));
+                g.restrict_all(!(upto(p1) & !BIT[p1]));
             }
             let on = on & RAYS[p1][d];
             if on == 0 {
@@ -217,7 +276,7 @@ impl Guard {
             }
             let p2 = nearest(on, d);
             let c2 = board[p2];
-            let p1_ours = own & (1u128 << p1) != 0;
+            let p1_ours = own & BIT[p1] != 0;
             if c2 == chariot || c2 == king {
                 if p1_ours {
                     g.restrict_one(p1, upto(p2));
@@ -225,7 +284,7 @@ impl Guard {
             } else if c2 == cannon {
                 // Check, with `p1` as the screen.
                 let between_empty = upto(p2) & !occ;
-                let global = between_empty | (1u128 << p2);
+                let global = between_empty | BIT[p2];
                 if p1_ours {
                     g.restrict_all_but(global, p1, !between_empty);
                 } else {
@@ -238,168 +297,219 @@ impl Guard {
             }
             let p3 = nearest(on, d);
             if board[p3] == cannon {
-                let mask = (upto(p3) & !occ) | (1u128 << p3);
+                let mask = (upto(p3) & !occ) | BIT[p3];
                 if p1_ours {
                     g.restrict_one(p1, mask);
                 }
-                if own & (1u128 << p2) != 0 {
+                if own & BIT[p2] != 0 {
                     g.restrict_one(p2, mask);
                 }
             }
         }
-        let horse = HORSE | them;
-        let ha = &TABLES.horse_attackers[k];
-        for i in 0..ha.len as usize {
-            let (h, leg) = (ha.to[i] as usize, ha.via[i] as usize);
-            if board[h] == horse {
-                if board[leg] == 0 {
-                    g.restrict_all((1u128 << leg) | (1u128 << h));
-                } else if own & (1u128 << leg) != 0 {
-                    g.restrict_one(leg, 1u128 << h);
+        if theirs & kinds[HORSE as usize] & SETS.horse_reach[k] != 0 {
+            let horse = HORSE | them;
+            let ha = &TABLES.horse_attackers[k];
+            for i in 0..ha.len as usize {
+                let (h, leg) = (ha.to[i] as usize, ha.via[i] as usize);
+                if board[h] == horse {
+                    if board[leg] == 0 {
+                        g.restrict_all(BIT[leg] | BIT[h]);
+                    } else if own & BIT[leg] != 0 {
+                        g.restrict_one(leg, BIT[h]);
+                    }
                 }
             }
         }
-        // Pawns: the enemy pawn that attacks `k` stands one point toward the enemy's side of
-        // it, or beside it once across the river (every point of a palace is on its own side,
-        // so the enemy pawn beside the king has crossed).
-        let pawn = PAWN | them;
-        let ahead = if them == 0 {
-            k.checked_sub(9)
-        } else {
-            Some(k + 9)
-        };
-        if let Some(s) = ahead.filter(|&s| s < 90)
-            && board[s] == pawn
-        {
-            g.restrict_all(1u128 << s);
-        }
-        for s in [k - 1, k + 1] {
-            if board[s] == pawn {
-                g.restrict_all(1u128 << s);
-            }
+        let mut pawns = theirs & kinds[PAWN as usize] & SETS.pawn_reach[1 - ui][k];
+        while pawns != 0 {
+            let s = pawns.trailing_zeros() as usize;
+            pawns &= pawns - 1;
+            g.restrict_all(BIT[s]);
         }
         g
     }
 }
 
-/// Pushes the moves of a horse or elephant on `from` whose leg or eye is empty, to points that
-/// are not the mover's and (when `FILTER`) are in `allowed`.
-#[inline(always)]
-fn stepped<S: Sink, const N: usize, const FILTER: bool>(
-    board: &[u8; 90],
-    from: usize,
-    steps: &Steps<N>,
-    us: u8,
-    allowed: u128,
-    sink: &mut S,
-) {
-    for i in 0..steps.len as usize {
-        let to = steps.to[i] as usize;
-        let p = board[to];
-        if board[steps.via[i] as usize] == 0
-            && (p == 0 || (p & BLACK_BIT) != us)
-            && (!FILTER || allowed & (1u128 << to) != 0)
-        {
-            sink.push(from, to);
-        }
-    }
+/// A point's stepping moves (horse or elephant): each leg or eye point with the targets it
+/// opens (two for a horse's leg, one for an elephant's eye). An unused slot names the piece's
+/// own point, which is never empty, with no targets.
+#[derive(Clone, Copy)]
+struct Legs {
+    via: [u8; 4],
+    targets: [u128; 4],
 }
 
-/// Pushes the moves of the piece with kind code `code` on `from` (not a king).
-#[inline(always)]
-fn piece<S: Sink, const FILTER: bool>(
-    board: &[u8; 90],
-    from: usize,
-    code: u8,
-    us: u8,
-    allowed: u128,
-    sink: &mut S,
-) {
+/// The moving tables as sets of points.
+struct Sets {
+    horse: [Legs; 90],
+    elephant: [Legs; 90],
+    advisor: [u128; 90],
+    king: [u128; 90],
+    /// The points from which an enemy horse could attack a king on a point, whatever the legs.
+    horse_reach: [u128; 90],
+    /// The points from which a pawn of each side (Red, Black) attacks a point.
+    pawn_reach: [[u128; 90]; 2],
+    /// The points on the file and rank of a point, itself excluded.
+    lines: [u128; 90],
+}
+
+static SETS: Sets = build_sets();
+
+const fn build_sets() -> Sets {
     let t = &TABLES;
-    let ok = |to: usize| !FILTER || allowed & (1u128 << to) != 0;
-    let not_own = |p: u8| p == 0 || (p & BLACK_BIT) != us;
-    match code {
-        CHARIOT => {
-            for (d, &step) in DIR_STEP.iter().enumerate() {
-                let mut s = from as isize;
-                for _ in 0..t.ray_len[from][d] {
-                    s += step;
-                    let to = s as usize;
-                    let p = board[to];
-                    if p == 0 {
-                        if ok(to) {
-                            sink.push(from, to);
-                        }
-                    } else {
-                        if (p & BLACK_BIT) != us && ok(to) {
-                            sink.push(from, to);
-                        }
-                        break;
-                    }
-                }
+    let mut s = Sets {
+        horse: [Legs {
+            via: [0; 4],
+            targets: [0; 4],
+        }; 90],
+        elephant: [Legs {
+            via: [0; 4],
+            targets: [0; 4],
+        }; 90],
+        advisor: [0; 90],
+        king: [0; 90],
+        horse_reach: [0; 90],
+        pawn_reach: [[0; 90]; 2],
+        lines: [0; 90],
+    };
+    let mut sq = 0;
+    while sq < 90 {
+        s.horse[sq].via = [sq as u8; 4];
+        s.elephant[sq].via = [sq as u8; 4];
+        let h = &t.horse[sq];
+        let mut i = 0;
+        while i < h.len as usize {
+            let (to, via) = (h.to[i], h.via[i]);
+            // The leg's slot: the one already naming it, else the first unused one.
+            let mut j = 0;
+            while s.horse[sq].via[j] != via && s.horse[sq].via[j] != sq as u8 {
+                j += 1;
+            }
+            s.horse[sq].via[j] = via;
+            s.horse[sq].targets[j] |= 1u128 << to;
+            s.horse_reach[to as usize] |= 1u128 << sq;
+            i += 1;
+        }
+        let e = &t.elephant[sq];
+        let mut i = 0;
+        while i < e.len as usize {
+            s.elephant[sq].via[i] = e.via[i];
+            s.elephant[sq].targets[i] = 1u128 << e.to[i];
+            i += 1;
+        }
+        let mut i = 0;
+        while i < t.advisor[sq].len as usize {
+            s.advisor[sq] |= 1u128 << t.advisor[sq].to[i];
+            i += 1;
+        }
+        let mut i = 0;
+        while i < t.king[sq].len as usize {
+            s.king[sq] |= 1u128 << t.king[sq].to[i];
+            i += 1;
+        }
+        s.lines[sq] = RAYS[sq][0] | RAYS[sq][1] | RAYS[sq][2] | RAYS[sq][3];
+        // A Red pawn on `p` attacks `p + 9`, and `p ± 1` once on Black's side (ranks 5-9);
+        // a Black pawn attacks `p - 9`, and `p ± 1` once on Red's side.
+        let (f, r) = (sq % 9, sq / 9);
+        if r >= 1 {
+            s.pawn_reach[0][sq] |= 1u128 << (sq - 9);
+        }
+        if r <= 8 {
+            s.pawn_reach[1][sq] |= 1u128 << (sq + 9);
+        }
+        let side = if r >= 5 { 0 } else { 1 };
+        if f >= 1 {
+            s.pawn_reach[side][sq] |= 1u128 << (sq - 1);
+        }
+        if f <= 7 {
+            s.pawn_reach[side][sq] |= 1u128 << (sq + 1);
+        }
+        sq += 1;
+    }
+    s
+}
+
+/// Every point of the board.
+const BOARD: u128 = (1u128 << 90) - 1;
+
+/// The points of file `a` and of file `i`.
+const FILE_A: u128 = file_mask(0);
+const FILE_I: u128 = file_mask(8);
+
+const fn file_mask(f: usize) -> u128 {
+    let mut m = 0;
+    let mut r = 0;
+    while r < 10 {
+        m |= 1u128 << (r * 9 + f);
+        r += 1;
+    }
+    m
+}
+
+/// Ranks 0-4 (Red's side of the river) and 5-9 (Black's).
+const RED_SIDE: u128 = (1u128 << 45) - 1;
+const BLACK_SIDE: u128 = BOARD & !RED_SIDE;
+
+/// The points a chariot on `sq` attacks with `occ` occupied (the first occupied point of each
+/// line included).
+#[inline(always)]
+fn chariot_attacks(sq: usize, occ: u128) -> u128 {
+    let mut a = 0;
+    for d in 0..4 {
+        let r = RAYS[sq][d];
+        let on = r & occ;
+        a |= if on == 0 {
+            r
+        } else {
+            r & !RAYS[nearest(on, d)][d]
+        };
+    }
+    a
+}
+
+/// A cannon's moves on `sq` with `occ` occupied: the empty points before the first occupied
+/// one of each line, and the second occupied point of each line (to be captured if it is the
+/// enemy's).
+#[inline(always)]
+fn cannon_moves(sq: usize, occ: u128) -> (u128, u128) {
+    let (mut quiet, mut jumps) = (0, 0);
+    for d in 0..4 {
+        let r = RAYS[sq][d];
+        let on = r & occ;
+        if on == 0 {
+            quiet |= r;
+        } else {
+            let screen = nearest(on, d);
+            quiet |= r & !RAYS[screen][d] & !BIT[screen];
+            let on = on & RAYS[screen][d];
+            if on != 0 {
+                jumps |= BIT[nearest(on, d)];
             }
         }
-        CANNON => {
-            for (d, &step) in DIR_STEP.iter().enumerate() {
-                let mut s = from as isize;
-                let mut n = t.ray_len[from][d];
-                while n > 0 {
-                    s += step;
-                    n -= 1;
-                    let to = s as usize;
-                    if board[to] != 0 {
-                        break;
-                    }
-                    if ok(to) {
-                        sink.push(from, to);
-                    }
-                }
-                // Past the screen: the first piece, captured if it is the enemy's.
-                while n > 0 {
-                    s += step;
-                    n -= 1;
-                    let to = s as usize;
-                    let p = board[to];
-                    if p != 0 {
-                        if (p & BLACK_BIT) != us && ok(to) {
-                            sink.push(from, to);
-                        }
-                        break;
-                    }
-                }
-            }
+    }
+    (quiet, jumps)
+}
+
+/// The targets of a horse or elephant whose leg or eye is empty.
+#[inline(always)]
+fn stepped(board: &[u8; 90], legs: &Legs) -> u128 {
+    let mut t = 0;
+    for i in 0..4 {
+        if board[legs.via[i] as usize] == 0 {
+            t |= legs.targets[i];
         }
-        HORSE => stepped::<S, 8, FILTER>(board, from, &t.horse[from], us, allowed, sink),
-        ELEPHANT => stepped::<S, 4, FILTER>(board, from, &t.elephant[from], us, allowed, sink),
-        ADVISOR => {
-            let steps = &t.advisor[from];
-            for i in 0..steps.len as usize {
-                let to = steps.to[i] as usize;
-                if not_own(board[to]) && ok(to) {
-                    sink.push(from, to);
-                }
-            }
-        }
-        _ => {
-            // Pawn.
-            let (forward, crossed) = if us == 0 {
-                (from + 9, from >= 45)
-            } else {
-                (from.wrapping_sub(9), from < 45)
-            };
-            if forward < 90 && not_own(board[forward]) && ok(forward) {
-                sink.push(from, forward);
-            }
-            if crossed {
-                let file = from % 9;
-                if file > 0 && not_own(board[from - 1]) && ok(from - 1) {
-                    sink.push(from, from - 1);
-                }
-                if file < 8 && not_own(board[from + 1]) && ok(from + 1) {
-                    sink.push(from, from + 1);
-                }
-            }
-        }
+    }
+    t
+}
+
+/// The points a pawn of the side with colour bit `us` on `sq` moves to.
+#[inline(always)]
+fn pawn_targets(sq: usize, us: u8) -> u128 {
+    let b = BIT[sq];
+    if us == 0 {
+        ((b << 9) & BOARD) | (((b & BLACK_SIDE & !FILE_I) << 1) | ((b & BLACK_SIDE & !FILE_A) >> 1))
+    } else {
+        (b >> 9) | (((b & RED_SIDE & !FILE_I) << 1) | ((b & RED_SIDE & !FILE_A) >> 1))
     }
 }
 
@@ -410,43 +520,124 @@ pub(crate) fn generate<S: Sink>(pos: &Position, from: u128, sink: &mut S) {
     let ui = pos.side.index();
     let us = color_bit(pos.side);
     let board = &pos.board;
+    let own = pos.occupied[ui];
+    let theirs = pos.occupied[1 - ui];
+    let occ = own | theirs;
     let king = pos.kings[ui] as usize;
-    let mut pieces = pos.occupied[ui] & from & !(1u128 << king);
-    if guard.global == ALL && guard.special == 0 {
-        while pieces != 0 {
-            let sq = pieces.trailing_zeros() as usize;
-            pieces &= pieces - 1;
-            piece::<S, false>(board, sq, board[sq] & 7, us, ALL, sink);
+    let movers = own & from;
+    let k = &pos.kinds;
+    let not_own = !own & guard.global;
+    let special = guard.special;
+    // The destinations of the piece on `sq`: not the mover's, and allowed by the guard.
+    let dest = |sq: usize| {
+        if special == 0 || special & BIT[sq] == 0 {
+            not_own
+        } else {
+            !own & guard.allowed(sq)
         }
+    };
+    let s = &SETS;
+    let mut b = k[CHARIOT as usize] & movers;
+    while b != 0 {
+        let sq = b.trailing_zeros() as usize;
+        b &= b - 1;
+        sink.targets(sq, chariot_attacks(sq, occ) & dest(sq));
+    }
+    let mut b = k[CANNON as usize] & movers;
+    while b != 0 {
+        let sq = b.trailing_zeros() as usize;
+        b &= b - 1;
+        let (quiet, jumps) = cannon_moves(sq, occ);
+        sink.targets(sq, (quiet | (jumps & theirs)) & dest(sq));
+    }
+    let mut b = k[HORSE as usize] & movers;
+    while b != 0 {
+        let sq = b.trailing_zeros() as usize;
+        b &= b - 1;
+        sink.targets(sq, stepped(board, &s.horse[sq]) & dest(sq));
+    }
+    let mut b = k[ELEPHANT as usize] & movers;
+    while b != 0 {
+        let sq = b.trailing_zeros() as usize;
+        b &= b - 1;
+        sink.targets(sq, stepped(board, &s.elephant[sq]) & dest(sq));
+    }
+    let mut b = k[ADVISOR as usize] & movers;
+    while b != 0 {
+        let sq = b.trailing_zeros() as usize;
+        b &= b - 1;
+        sink.targets(sq, s.advisor[sq] & dest(sq));
+    }
+    // Pawns without a mask of their own all at once, the others one by one.
+    let pawns = k[PAWN as usize] & movers;
+    let free = pawns & !special;
+    if us == 0 {
+        sink.shifted((free << 9) & BOARD & not_own, 9);
+        let crossed = free & BLACK_SIDE;
+        sink.shifted(((crossed & !FILE_I) << 1) & not_own, 1);
+        sink.shifted(((crossed & !FILE_A) >> 1) & not_own, -1);
     } else {
-        while pieces != 0 {
-            let sq = pieces.trailing_zeros() as usize;
-            pieces &= pieces - 1;
-            let allowed = guard.allowed(sq);
-            if allowed == ALL {
-                piece::<S, false>(board, sq, board[sq] & 7, us, ALL, sink);
-            } else if allowed != 0 {
-                piece::<S, true>(board, sq, board[sq] & 7, us, allowed, sink);
+        sink.shifted((free >> 9) & not_own, -9);
+        let crossed = free & RED_SIDE;
+        sink.shifted(((crossed & !FILE_I) << 1) & not_own, 1);
+        sink.shifted(((crossed & !FILE_A) >> 1) & not_own, -1);
+    }
+    let mut b = pawns & special;
+    while b != 0 {
+        let sq = b.trailing_zeros() as usize;
+        b &= b - 1;
+        sink.targets(sq, pawn_targets(sq, us) & dest(sq));
+    }
+    if movers & BIT[king] != 0 {
+        let mut safe = 0;
+        let without = occ ^ BIT[king];
+        let mut to_bits = s.king[king] & !own;
+        while to_bits != 0 {
+            let to = to_bits.trailing_zeros() as usize;
+            to_bits &= to_bits - 1;
+            if !attacked_at(pos, to, without | BIT[to], theirs & !BIT[to], 1 - ui) {
+                safe |= BIT[to];
             }
         }
+        sink.targets(king, safe);
     }
-    if from & (1u128 << king) != 0 {
-        let mut scratch = pos.board;
-        let them = us ^ BLACK_BIT;
-        let steps = &TABLES.king[king];
-        for i in 0..steps.len as usize {
-            let to = steps.to[i] as usize;
-            let p = board[to];
-            if p != 0 && (p & BLACK_BIT) == us {
+}
+
+/// Whether the point `t` is attacked by a piece of `theirs` (side index `them`) with `occ`
+/// occupied: a chariot or the king on the first occupied point of a line (the king only ever
+/// shares a file), a cannon on the second, a horse whose leg is empty, a pawn next to it.
+#[inline(always)]
+fn attacked_at(pos: &Position, t: usize, occ: u128, theirs: u128, them: usize) -> bool {
+    let k = &pos.kinds;
+    let rooks = theirs & (k[CHARIOT as usize] | k[KING as usize]);
+    let cannons = theirs & k[CANNON as usize];
+    let sliders = rooks | cannons;
+    if SETS.lines[t] & sliders != 0 {
+        for d in 0..4 {
+            let r = RAYS[t][d];
+            if r & sliders == 0 {
                 continue;
             }
-            scratch[to] = scratch[king];
-            scratch[king] = 0;
-            if !attacked(&scratch, to, them) {
-                sink.push(king, to);
+            // Not empty: an attacker stands on it.
+            let on = r & occ;
+            let first = nearest(on, d);
+            if rooks & BIT[first] != 0 {
+                return true;
             }
-            scratch[king] = scratch[to];
-            scratch[to] = p;
+            let on = on & RAYS[first][d];
+            if on != 0 && cannons & BIT[nearest(on, d)] != 0 {
+                return true;
+            }
         }
     }
+    let horses = theirs & k[HORSE as usize] & SETS.horse_reach[t];
+    if horses != 0 {
+        let ha = &TABLES.horse_attackers[t];
+        for i in 0..ha.len as usize {
+            if horses & BIT[ha.to[i] as usize] != 0 && occ & BIT[ha.via[i] as usize] == 0 {
+                return true;
+            }
+        }
+    }
+    theirs & k[PAWN as usize] & SETS.pawn_reach[them][t] != 0
 }

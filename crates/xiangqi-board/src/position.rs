@@ -33,6 +33,9 @@ use crate::{Color, Move, Piece, PieceKind, Square};
 pub struct Position {
     pub(crate) board: [u8; 90],
     pub(crate) occupied: [u128; 2],
+    /// The points of each kind of piece of both sides, by kind code (`KING` .. `PAWN`; index 0
+    /// unused), bit `i` for point index `i`.
+    pub(crate) kinds: [u128; 8],
     pub(crate) kings: [u8; 2],
     pub(crate) side: Color,
     pub(crate) halfmove_clock: u32,
@@ -76,6 +79,7 @@ impl Position {
         Position {
             board: [0; 90],
             occupied: [0; 2],
+            kinds: [0; 8],
             kings: [u8::MAX; 2],
             side: Color::Red,
             halfmove_clock: 0,
@@ -92,9 +96,11 @@ impl Position {
         let i = sq.index();
         if let Some(old) = Piece::from_code(self.board[i]) {
             self.occupied[old.color.index()] &= !(1u128 << i);
+            self.kinds[old.kind.code() as usize] &= !(1u128 << i);
         }
         self.board[i] = piece.code();
         self.occupied[piece.color.index()] |= 1u128 << i;
+        self.kinds[piece.kind.code() as usize] |= 1u128 << i;
         if piece.kind == PieceKind::King {
             self.kings[piece.color.index()] = i as u8;
         }
@@ -396,10 +402,13 @@ impl Position {
         self.occupied[us] = (self.occupied[us] & !(1u128 << from)) | (1u128 << to);
         if captured != 0 {
             self.occupied[1 - us] &= !(1u128 << to);
+            self.kinds[(captured & 7) as usize] &= !(1u128 << to);
             self.halfmove_clock = 0;
         } else {
             self.halfmove_clock += 1;
         }
+        let kind = &mut self.kinds[(piece & 7) as usize];
+        *kind = (*kind & !(1u128 << from)) | (1u128 << to);
         if piece & 7 == KING {
             self.kings[us] = to as u8;
         }
