@@ -74,6 +74,21 @@ pub(crate) fn squares(b: Bitboard) -> impl Iterator<Item = usize> {
     })
 }
 
+/// Calls `f` with each square of `b`, lowest first: one loop per half of the `u128`, cheaper
+/// than [`squares`]' iterator, which tests both halves for every square.
+#[inline(always)]
+pub(crate) fn each_square(b: Bitboard, mut f: impl FnMut(usize)) {
+    let (mut lo, mut hi) = (b as u64, (b >> 64) as u64);
+    while lo != 0 {
+        f(lo.trailing_zeros() as usize);
+        lo &= lo - 1;
+    }
+    while hi != 0 {
+        f(64 + hi.trailing_zeros() as usize);
+        hi &= hi - 1;
+    }
+}
+
 /// The number of squares of `b`: the popcount instruction where the target has it, else one
 /// step per square (cheaper than a popcount in software for the few squares of one piece's
 /// moves).

@@ -17,8 +17,8 @@
 //! - no move may leave the mover's own king attacked.
 
 use crate::bitboard::{
-    BOARD, Bitboard, TABLES, between, bishop_attacks, bishop_rays, bit, count, files_without,
-    lance_attacks, lance_ray, line_through, lsb, rook_attacks, rook_rays, squares,
+    BOARD, Bitboard, TABLES, between, bishop_attacks, bishop_rays, bit, count, each_square,
+    files_without, lance_attacks, lance_ray, line_through, lsb, rook_attacks, rook_rays, squares,
 };
 use crate::position::{
     BISHOP, DRAGON, GOLD, HORSE, KING, KNIGHT, LANCE, PAWN, PRO_KNIGHT, PRO_LANCE, PRO_PAWN,
@@ -45,12 +45,6 @@ impl MoveList {
             moves: [Move::raw_null(); CAPACITY],
             len: 0,
         }
-    }
-
-    #[inline(always)]
-    fn push(&mut self, mv: Move) {
-        self.moves[self.len] = mv;
-        self.len += 1;
     }
 
     /// Empties the list (the slots are not cleared: a list reused from node to node costs
@@ -114,34 +108,49 @@ pub(crate) trait Sink {
 impl Sink for MoveList {
     #[inline(always)]
     fn board(&mut self, from: usize, plain: Bitboard, promote: Bitboard) {
-        for to in squares(promote) {
-            self.push(Move::raw(from, to, true));
-        }
-        for to in squares(plain) {
-            self.push(Move::raw(from, to, false));
-        }
+        // The length in a local, so that it stays in a register while the slots are written.
+        let mut n = self.len;
+        let moves = &mut self.moves;
+        each_square(promote, |to| {
+            moves[n] = Move::raw(from, to, true);
+            n += 1;
+        });
+        each_square(plain, |to| {
+            moves[n] = Move::raw(from, to, false);
+            n += 1;
+        });
+        self.len = n;
     }
 
     #[inline(always)]
     fn pawns(&mut self, plain: Bitboard, promote: Bitboard, back: isize) {
-        for to in squares(promote) {
-            self.push(Move::raw(to.wrapping_add_signed(back), to, true));
-        }
-        for to in squares(plain) {
-            self.push(Move::raw(to.wrapping_add_signed(back), to, false));
-        }
+        let mut n = self.len;
+        let moves = &mut self.moves;
+        each_square(promote, |to| {
+            moves[n] = Move::raw(to.wrapping_add_signed(back), to, true);
+            n += 1;
+        });
+        each_square(plain, |to| {
+            moves[n] = Move::raw(to.wrapping_add_signed(back), to, false);
+            n += 1;
+        });
+        self.len = n;
     }
 
     #[inline(always)]
     fn drops(&mut self, kinds: &[PieceKind], to: Bitboard) {
-        for to in squares(to) {
+        let mut n = self.len;
+        let moves = &mut self.moves;
+        each_square(to, |to| {
             for &kind in kinds {
-                self.push(Move::Drop {
+                moves[n] = Move::Drop {
                     kind,
                     to: Square::from_raw(to),
-                });
+                };
+                n += 1;
             }
-        }
+        });
+        self.len = n;
     }
 }
 
