@@ -254,8 +254,7 @@ impl Guard {
         let kinds = &pos.kinds;
         let lines =
             theirs & (kinds[CHARIOT as usize] | kinds[CANNON as usize] | kinds[KING as usize]);
-        for d in 0..4 {
-            let ray = RAYS[k][d];
+        for (d, &ray) in RAYS[k].iter().enumerate() {
             // Nothing on this line can attack the king, whatever moves.
             if ray & lines == 0 {
                 continue;
@@ -455,8 +454,7 @@ const BLACK_SIDE: u128 = BOARD & !RED_SIDE;
 #[inline(always)]
 fn chariot_attacks(sq: usize, occ: u128) -> u128 {
     let mut a = 0;
-    for d in 0..4 {
-        let r = RAYS[sq][d];
+    for (d, &r) in RAYS[sq].iter().enumerate() {
         let on = r & occ;
         a |= if on == 0 {
             r
@@ -473,8 +471,7 @@ fn chariot_attacks(sq: usize, occ: u128) -> u128 {
 #[inline(always)]
 fn cannon_moves(sq: usize, occ: u128) -> (u128, u128) {
     let (mut quiet, mut jumps) = (0, 0);
-    for d in 0..4 {
-        let r = RAYS[sq][d];
+    for (d, &r) in RAYS[sq].iter().enumerate() {
         let on = r & occ;
         if on == 0 {
             quiet |= r;
@@ -613,8 +610,7 @@ fn attacked_at(pos: &Position, t: usize, occ: u128, theirs: u128, them: usize) -
     let cannons = theirs & k[CANNON as usize];
     let sliders = rooks | cannons;
     if SETS.lines[t] & sliders != 0 {
-        for d in 0..4 {
-            let r = RAYS[t][d];
+        for (d, &r) in RAYS[t].iter().enumerate() {
             if r & sliders == 0 {
                 continue;
             }
