@@ -157,6 +157,7 @@ pub(crate) fn run(o: &Options) -> Result<(), String> {
             .args(["measure", "--runs", &o.runs.to_string()])
             .args(["--depth", &o.depth.to_string()])
             .args(["--only", &groups.join(",")])
+            .env("KIFU_BENCH_NO_PEERS", if o.no_refs { "1" } else { "" })
             .stderr(Stdio::inherit())
             .output()
             .map_err(|e| format!("cannot run the release xtask: {e}"))?;

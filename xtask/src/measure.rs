@@ -12,8 +12,10 @@
 //!   `KIFU_BENCH_YANEURAOU` (shogi, USI) and `KIFU_BENCH_FAIRY_STOCKFISH` (both games; default
 //!   /usr/games/fairy-stockfish), timed from `go perft` to their `Nodes searched` line over
 //!   pipes, and, with the `peers` feature, the Rust crates shunsai and haitaka (shogi) and
-//!   chessai (xiangqi), called in process. A peer that is missing gives a `missing` line;
-//!   one whose run one ply deeper would take over two minutes is left out there;
+//!   chessai (xiangqi), called in process (none with `KIFU_BENCH_NO_PEERS` set, as `cargo xtask
+//!   bench --no-refs` sets it). A peer that is missing gives a `missing` line;
+//!   one other than Pikafish and YaneuraOu whose run one ply deeper would take over two minutes
+//!   is left out there;
 //! - `write-*`: for every game, its start position parsed from the FEN/SFEN text, then every
 //!   coordinate move parsed from its text, written in WXF (xiangqi, Fairy-Stockfish's 2018
 //!   spelling with `=`, as pyffish writes) or PSN short form (shogi, Hodges) and played;
@@ -437,6 +439,10 @@ fn engine_path(var: &str, default: Option<&str>) -> Result<std::path::PathBuf, S
 
 /// The peers of `game`: each started, or the reason it is not (the name it would have).
 fn peers(game: Variant) -> Vec<Result<Peer, (String, String)>> {
+    // `cargo xtask bench --no-refs`: kifu alone.
+    if std::env::var_os("KIFU_BENCH_NO_PEERS").is_some_and(|v| !v.is_empty()) {
+        return Vec::new();
+    }
     let fairy = engine_path(
         "KIFU_BENCH_FAIRY_STOCKFISH",
         Some("/usr/games/fairy-stockfish"),
@@ -495,8 +501,8 @@ fn rust_peers(_game: Variant) -> Vec<Result<Peer, (String, String)>> {
 
 /// The perft lines of both games at each of `depths`: for each depth, `runs` interleaved
 /// rounds of kifu (bulk), kifu (leaf moves built) and every peer, the best of each kept. A
-/// peer whose run one ply deeper would take over two minutes (by its time here times the growth
-/// of kifu's count) is left out there.
+/// peer other than the dedicated engine (Pikafish, YaneuraOu) whose run one ply deeper would
+/// take over two minutes (by its time here times the growth of kifu's count) is left out there.
 fn perft_lines(runs: usize, depths: &[u32]) -> Result<Vec<Value>, String> {
     let mut out = Vec::new();
     for game in [Variant::Xiangqi, Variant::Shogi] {
@@ -519,7 +525,9 @@ fn perft_lines(runs: usize, depths: &[u32]) -> Result<Vec<Value>, String> {
                 }
                 for (i, peer) in started.iter_mut().enumerate() {
                     let Ok(peer) = peer else { continue };
-                    if let Some((secs, n)) = last[i]
+                    // The dedicated engine (the first peer) always runs.
+                    if i > 0
+                        && let Some((secs, n)) = last[i]
                         && secs * nodes as f64 / n as f64 > 120.0
                     {
                         continue;
