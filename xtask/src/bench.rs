@@ -1,12 +1,18 @@
 //! `cargo xtask bench`: kifu side by side with the programs users would otherwise pick, in one
 //! run on one machine, as one table (kifu's figure, the reference's figure, the ratio).
 //!
-//! 1. `cargo build --release -p kifu -p xtask` (with the cargo that runs the xtask);
-//! 2. kifu's figures: `target/release/xtask measure` (see measure.rs), timed in process;
+//! 1. `cargo build --release -p kifu -p xtask --features xtask/peers` (with the cargo that runs
+//!    the xtask; without the feature when the peer crates cannot be had);
+//! 2. kifu's figures: `target/release/xtask measure` (see measure.rs), timed in process; the perft
+//!    lines there also run the perft peers in the same rounds (Pikafish, YaneuraOu and
+//!    Fairy-Stockfish by path from `KIFU_BENCH_PIKAFISH`, `KIFU_BENCH_YANEURAOU`,
+//!    `KIFU_BENCH_FAIRY_STOCKFISH`, "not run" when absent; the Rust crates of the `peers`
+//!    feature), at `--depth` and one ply deeper, and print their own table;
 //! 3. `kifu convert` on large files generated here from the fixture games (in target/bench,
 //!    never committed): wall time of the process and its peak memory (`/usr/bin/time -v`);
-//! 4. the references, where installed: xtask/bench/refs.py (Fairy-Stockfish `go perft`, pyffish
-//!    `get_san_moves`, cshogi `move_from_usi` + `is_legal` + `push`).
+//! 4. the references, where installed: xtask/bench/refs.py (pyffish `get_san_moves`, cshogi
+//!    `move_from_usi` + `is_legal` + `push`; its Fairy-Stockfish perft is not used, measure.rs
+//!    runs that engine beside the others).
 //!
 //! Every figure is the best (fastest) of `--runs` runs. `--criterion` runs the criterion benches
 //! of every crate instead (`cargo bench --workspace`).
@@ -47,17 +53,7 @@ struct Row {
 }
 
 /// The rows, in order. Keys are those of measure.rs and refs.py.
-const ROWS: [Row; 12] = [
-    Row {
-        key: "perft-xiangqi",
-        what: "perft, xiangqi start position, depth 5",
-        unit: "nodes/s",
-    },
-    Row {
-        key: "perft-shogi",
-        what: "perft, shogi start position, depth 5",
-        unit: "nodes/s",
-    },
+const ROWS: [Row; 10] = [
     Row {
         key: "write-wxf",
         what: "write WXF from ICCS, xiangqi fixture games",
@@ -133,14 +129,21 @@ pub(crate) fn run(o: &Options) -> Result<(), String> {
         None => {}
     }
     let wanted = |group: &str| o.only.is_empty() || o.only.iter().any(|g| g == group);
-    eprintln!("bench: building kifu and the measuring xtask in release");
-    let status = Command::new(cargo())
-        .current_dir(crate::root())
-        .args(["build", "--release", "-p", "kifu", "-p", "xtask"])
-        .status()
-        .map_err(|e| format!("cannot run cargo build: {e}"))?;
-    if !status.success() {
-        return Err(format!("cargo build --release failed: {status}"));
+    eprintln!("bench: building kifu and the measuring xtask (with its perft peers) in release");
+    let build = |features: &[&str]| {
+        Command::new(cargo())
+            .current_dir(crate::root())
+            .args(["build", "--release", "-p", "kifu", "-p", "xtask"])
+            .args(features)
+            .status()
+            .map_err(|e| format!("cannot run cargo build: {e}"))
+    };
+    if !build(&["--features", "xtask/peers"])?.success() {
+        eprintln!("bench: the peer crates did not build; building without them");
+        let status = build(&[])?;
+        if !status.success() {
+            return Err(format!("cargo build --release failed: {status}"));
+        }
     }
     let release = target_dir().join("release");
     let mut results: Vec<Value> = Vec::new();
@@ -154,6 +157,7 @@ pub(crate) fn run(o: &Options) -> Result<(), String> {
             .args(["measure", "--runs", &o.runs.to_string()])
             .args(["--depth", &o.depth.to_string()])
             .args(["--only", &groups.join(",")])
+            .env("KIFU_BENCH_NO_PEERS", if o.no_refs { "1" } else { "" })
             .stderr(Stdio::inherit())
             .output()
             .map_err(|e| format!("cannot run the release xtask: {e}"))?;
@@ -165,15 +169,22 @@ pub(crate) fn run(o: &Options) -> Result<(), String> {
     if wanted("convert") {
         results.extend(convert(&release.join("kifu"), o)?);
     }
-    if !o.no_refs && !groups.is_empty() {
+    let ref_groups: Vec<&str> = groups.iter().copied().filter(|&g| g != "perft").collect();
+    if !o.no_refs && !ref_groups.is_empty() {
         eprintln!(
             "bench: references ({}), best of {}",
-            groups.join(", "),
+            ref_groups.join(", "),
             o.runs
         );
-        results.extend(references(o, &groups));
+        results.extend(references(o, &ref_groups));
     }
-    println!("{}", table(&results, &header(o)));
+    let head = header(o);
+    if groups.contains(&"perft") {
+        println!("{}", perft_table(&results, &head));
+    }
+    if results.iter().any(|v| v.get("program").is_none()) {
+        println!("{}", table(&results, &head));
+    }
     Ok(())
 }
 
@@ -437,10 +448,96 @@ fn header(o: &Options) -> String {
     )
     .unwrap_or_else(|| "rustc".to_owned());
     let date = command("date", &["-u", "+%Y-%m-%d"]).unwrap_or_default();
+    let flags = std::env::var("RUSTFLAGS")
+        .ok()
+        .filter(|f| !f.trim().is_empty())
+        .map_or_else(
+            || "default target CPU".to_owned(),
+            |f| format!("RUSTFLAGS=\"{}\"", f.trim()),
+        );
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next().map(str::to_owned))
+        .map_or_else(String::new, |l| format!(", load {l} at the end"));
     format!(
-        "{date}, {cpu}, {cores} cores, {rustc}, release build; best of {} runs each, one thread",
+        "{date}, {cpu}, {cores} cores, {rustc}, release build ({flags}); best of {} runs each, \
+         one thread{load}",
         o.runs
     )
+}
+
+/// The perft table (Markdown): for each game and depth, kifu counting the last ply in bulk and
+/// building every leaf move, then each peer with kifu's ratio to it both ways.
+pub(crate) fn perft_table(results: &[Value], header: &str) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "{header}\n");
+    let _ = writeln!(
+        s,
+        "| perft, start position | nodes | program | nodes/s | kifu bulk / it | kifu built / it |"
+    );
+    let _ = writeln!(s, "|---|---:|---|---:|---:|---:|");
+    let perft: Vec<&Value> = results
+        .iter()
+        .filter(|v| v.get("program").is_some())
+        .collect();
+    let rate = |v: &Value| v["per_second"].as_f64();
+    let kifu = |v: &Value, counting: &str| {
+        perft
+            .iter()
+            .find(|k| {
+                k["game"] == v["game"]
+                    && k["depth"] == v["depth"]
+                    && k["program"] == "kifu"
+                    && k["counting"] == counting
+            })
+            .and_then(|k| rate(k))
+    };
+    for v in &perft {
+        let what = format!(
+            "{}, depth {}",
+            v["game"].as_str().unwrap_or_default(),
+            v["depth"]
+        );
+        let nodes = v["work"].as_u64().map_or_else(|| "–".to_owned(), thousands);
+        let program = match (v["program"].as_str(), v["counting"].as_str()) {
+            (Some("kifu"), Some("bulk")) => "kifu, last ply counted in bulk".to_owned(),
+            (Some("kifu"), Some(_)) => "kifu, every leaf move built".to_owned(),
+            (Some(p), _) => p.to_owned(),
+            (None, _) => "?".to_owned(),
+        };
+        let (cell, ratios) = match (v.get("missing").and_then(Value::as_str), rate(v)) {
+            (Some(why), _) => (format!("not run: {why}"), ["–".to_owned(), "–".to_owned()]),
+            (None, Some(r)) if v["program"] != "kifu" => (
+                format!("{} nodes/s", si(r)),
+                ["bulk", "built"].map(|c| {
+                    kifu(v, c).map_or_else(|| "–".to_owned(), |k| format!("{:.2}", k / r))
+                }),
+            ),
+            (None, r) => (
+                r.map_or_else(|| "–".to_owned(), |r| format!("{} nodes/s", si(r))),
+                ["–".to_owned(), "–".to_owned()],
+            ),
+        };
+        let _ = writeln!(
+            s,
+            "| {what} | {nodes} | {program} | {cell} | {} | {} |",
+            ratios[0], ratios[1]
+        );
+    }
+    s
+}
+
+/// `1234567` as `1,234,567`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// The table (Markdown): one line per row that has a figure on either side.
@@ -513,9 +610,9 @@ mod tests {
     #[test]
     fn the_table_has_a_ratio_where_both_sides_ran() {
         let results = vec![
-            json!({"line": "perft-shogi", "side": "kifu", "per_second": 150e6, "work": 19_861_490}),
-            json!({"line": "perft-shogi", "side": "reference", "per_second": 10e6,
-                   "reference": "Fairy-Stockfish 11.1"}),
+            json!({"line": "read-psn", "side": "kifu", "per_second": 150e6, "work": 19_861_490}),
+            json!({"line": "read-psn", "side": "reference", "per_second": 10e6,
+                   "reference": "pyffish 0.0.88"}),
             json!({"line": "read-usi", "side": "kifu", "per_second": 9.5e6}),
             json!({"line": "read-usi", "side": "reference", "missing": "cshogi not installed"}),
             json!({"line": "convert-shogi", "side": "kifu", "per_second": 2e6, "bytes": 64_000_000,
@@ -523,7 +620,7 @@ mod tests {
         ];
         let t = table(&results, "header");
         assert!(
-            t.contains("| perft, shogi start position, depth 5 | 150.0 M nodes/s | 10.0 M nodes/s | 15.00 | Fairy-Stockfish 11.1 |"),
+            t.contains("| read and check PSN short (Hodges), shogi fixture games | 150.0 M moves/s | 10.0 M moves/s | 15.00 | pyffish 0.0.88 |"),
             "{t}"
         );
         assert!(
@@ -538,6 +635,38 @@ mod tests {
             !t.contains("xiangqi"),
             "rows without figures are left out: {t}"
         );
+    }
+
+    #[test]
+    fn the_perft_table_has_both_ratios_for_each_peer() {
+        let line = |program: &str, counting: &str, rate: f64| {
+            json!({"line": "perft-xiangqi", "game": "xiangqi", "depth": 5, "program": program,
+                   "counting": counting, "per_second": rate, "work": 133_312_995})
+        };
+        let results = vec![
+            line("kifu", "bulk", 300e6),
+            line("kifu", "built", 200e6),
+            line("Pikafish 2026", "peer", 100e6),
+            json!({"line": "perft-xiangqi", "game": "xiangqi", "depth": 5,
+                   "program": "YaneuraOu", "missing": "KIFU_BENCH_YANEURAOU not set"}),
+        ];
+        let t = perft_table(&results, "header");
+        assert!(
+            t.contains("| xiangqi, depth 5 | 133,312,995 | kifu, last ply counted in bulk | 300.0 M nodes/s | – | – |"),
+            "{t}"
+        );
+        assert!(
+            t.contains(
+                "| xiangqi, depth 5 | 133,312,995 | Pikafish 2026 | 100.0 M nodes/s | 3.00 | 2.00 |"
+            ),
+            "{t}"
+        );
+        assert!(
+            t.contains("| YaneuraOu | not run: KIFU_BENCH_YANEURAOU not set | – | – |"),
+            "{t}"
+        );
+        assert_eq!(thousands(5_499_150_800), "5,499,150,800");
+        assert_eq!(thousands(44), "44");
     }
 
     #[test]

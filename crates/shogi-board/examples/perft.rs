@@ -1,11 +1,11 @@
 //! Prints perft counts and speed: `cargo run --release -p shogi-board --example perft -- 5`
 //! (depth, then an optional SFEN, the start position by default, then optionally `moves` and
 //! USI moves to play first). With `divide` after the depth it prints the count after each
-//! first move.
+//! first move; with `built` it counts the last ply by building its moves ([`perft_built`]).
 
 use std::time::Instant;
 
-use shogi_board::{Position, perft, perft_divide};
+use shogi_board::{Position, perft, perft_built, perft_divide};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
@@ -13,6 +13,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let rest: Vec<String> = args.collect();
     let divide = rest.first().is_some_and(|a| a == "divide");
     let rest = &rest[usize::from(divide)..];
+    let built = rest.first().is_some_and(|a| a == "built");
+    let rest = &rest[usize::from(built)..];
     let (sfen, moves) = match rest.iter().position(|a| a == "moves") {
         Some(i) => (&rest[..i], &rest[i + 1..]),
         None => (rest, &[][..]),
@@ -35,6 +37,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             println!("{mv}: {n}");
         }
         split.iter().map(|&(_, n)| n).sum()
+    } else if built {
+        perft_built(&pos, depth)
     } else {
         perft(&pos, depth)
     };

@@ -16,10 +16,36 @@ pub(crate) type Bitboard = u128;
 /// Every square of the board.
 pub(crate) const BOARD: Bitboard = (1 << 81) - 1;
 
-/// The set holding only the square with index `sq`.
-#[inline(always)]
-pub(crate) const fn bit(sq: usize) -> Bitboard {
+/// The set holding only the square with index `sq` (below 128), as computed at compile time.
+const fn one(sq: usize) -> Bitboard {
     1 << sq
+}
+
+/// Each square's set alone, and the sets of every index from `n` up (`u128::MAX << n`): table
+/// look-ups, since a variable shift of a `u128` takes several instructions.
+static BITS: [Bitboard; 128] = {
+    let mut b = [0; 128];
+    let mut i = 0;
+    while i < 128 {
+        b[i] = one(i);
+        i += 1;
+    }
+    b
+};
+static FROM: [Bitboard; 128] = {
+    let mut b = [0; 128];
+    let mut i = 0;
+    while i < 128 {
+        b[i] = u128::MAX << i;
+        i += 1;
+    }
+    b
+};
+
+/// The set holding only the square with index `sq` (below 128).
+#[inline(always)]
+pub(crate) fn bit(sq: usize) -> Bitboard {
+    BITS[sq & 127]
 }
 
 /// The lowest square of a non-empty set.
@@ -28,18 +54,61 @@ pub(crate) const fn lsb(b: Bitboard) -> usize {
     b.trailing_zeros() as usize
 }
 
-/// Iterates over the squares of a set, lowest first.
+/// Iterates over the squares of a set, lowest first (each half of the `u128` on its own, which
+/// is cheaper than `u128` arithmetic).
 #[inline(always)]
-pub(crate) fn squares(mut b: Bitboard) -> impl Iterator<Item = usize> {
+pub(crate) fn squares(b: Bitboard) -> impl Iterator<Item = usize> {
+    let (mut lo, mut hi) = (b as u64, (b >> 64) as u64);
     std::iter::from_fn(move || {
-        if b == 0 {
-            None
-        } else {
-            let sq = lsb(b);
-            b &= b - 1;
+        if lo != 0 {
+            let sq = lo.trailing_zeros() as usize;
+            lo &= lo - 1;
             Some(sq)
+        } else if hi != 0 {
+            let sq = 64 + hi.trailing_zeros() as usize;
+            hi &= hi - 1;
+            Some(sq)
+        } else {
+            None
         }
     })
+}
+
+/// Calls `f` with each square of `b`, lowest first: one loop per half of the `u128`, cheaper
+/// than [`squares`]' iterator, which tests both halves for every square.
+#[inline(always)]
+pub(crate) fn each_square(b: Bitboard, mut f: impl FnMut(usize)) {
+    let (mut lo, mut hi) = (b as u64, (b >> 64) as u64);
+    while lo != 0 {
+        f(lo.trailing_zeros() as usize);
+        lo &= lo - 1;
+    }
+    while hi != 0 {
+        f(64 + hi.trailing_zeros() as usize);
+        hi &= hi - 1;
+    }
+}
+
+/// The number of squares of `b`: the popcount instruction where the target has it, else one
+/// step per square (cheaper than a popcount in software for the few squares of one piece's
+/// moves).
+#[inline(always)]
+pub(crate) fn count(b: Bitboard) -> usize {
+    if cfg!(target_feature = "popcnt") {
+        b.count_ones() as usize
+    } else {
+        let (mut lo, mut hi) = (b as u64, (b >> 64) as u64);
+        let mut n = 0;
+        while lo != 0 {
+            n += 1;
+            lo &= lo - 1;
+        }
+        while hi != 0 {
+            n += 1;
+            hi &= hi - 1;
+        }
+        n
+    }
 }
 
 /// Index steps of the eight directions; even directions go to lower indexes, and direction
@@ -100,7 +169,7 @@ const fn steps(f: i32, r: i32, white: bool, deltas: &[(i32, i32)]) -> Bitboard {
         let (df, dr) = deltas[k];
         let dr = if white { -dr } else { dr };
         if on_board(f + df, r + dr) {
-            b |= bit(((f + df) * 9 + r + dr) as usize);
+            b |= one(((f + df) * 9 + r + dr) as usize);
         }
         k += 1;
     }
@@ -147,7 +216,7 @@ const fn build() -> Tables {
             let (mut tf, mut tr) = (f + df, r + dr);
             while on_board(tf, tr) {
                 let to = (tf * 9 + tr) as usize;
-                t.rays[sq][d] |= bit(to);
+                t.rays[sq][d] |= one(to);
                 t.dir[sq][to] = d as u8;
                 tf += df;
                 tr += dr;
@@ -157,24 +226,24 @@ const fn build() -> Tables {
         let rays = &t.rays[sq];
         t.rook_rays[sq] = rays[0] | rays[1] | rays[2] | rays[3];
         t.bishop_rays[sq] = rays[4] | rays[5] | rays[6] | rays[7];
-        t.rank[r as usize] |= bit(sq);
+        t.rank[r as usize] |= one(sq);
         if r <= 2 {
-            t.zone[0] |= bit(sq);
+            t.zone[0] |= one(sq);
         }
         if r >= 6 {
-            t.zone[1] |= bit(sq);
+            t.zone[1] |= one(sq);
         }
         if r >= 1 {
-            t.pawn_ok[0] |= bit(sq);
+            t.pawn_ok[0] |= one(sq);
         }
         if r <= 7 {
-            t.pawn_ok[1] |= bit(sq);
+            t.pawn_ok[1] |= one(sq);
         }
         if r >= 2 {
-            t.knight_ok[0] |= bit(sq);
+            t.knight_ok[0] |= one(sq);
         }
         if r <= 6 {
-            t.knight_ok[1] |= bit(sq);
+            t.knight_ok[1] |= one(sq);
         }
         sq += 1;
     }
@@ -189,7 +258,7 @@ pub(crate) static TABLES: Tables = build();
 #[inline(always)]
 fn lower_ray(occ: Bitboard, ray: Bitboard) -> Bitboard {
     let blockers = (occ & ray) | 1;
-    ray & (u128::MAX << (127 - blockers.leading_zeros()))
+    ray & FROM[127 - blockers.leading_zeros() as usize]
 }
 
 /// The squares attacked along a ray toward higher indexes.
@@ -205,7 +274,7 @@ fn upper_ray(occ: Bitboard, ray: Bitboard) -> Bitboard {
 fn line(occ: Bitboard, lower: Bitboard, upper: Bitboard) -> Bitboard {
     let below = (occ & lower) | 1;
     let above = occ & upper;
-    let from_below = u128::MAX << (127 - below.leading_zeros());
+    let from_below = FROM[127 - below.leading_zeros() as usize];
     let first_above = above & above.wrapping_neg();
     (lower | upper) & (first_above << 1).wrapping_add(from_below)
 }

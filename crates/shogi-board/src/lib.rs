@@ -23,7 +23,7 @@ pub use hand::Hand;
 pub use handicap::{Handicap, ParseHandicapError};
 pub use movegen::MoveList;
 pub use mv::Move;
-pub use perft::{perft, perft_divide};
+pub use perft::{perft, perft_built, perft_divide};
 pub use piece::{Piece, PieceKind};
 pub use position::Position;
 pub use relative::{Motion, Relative, Side};

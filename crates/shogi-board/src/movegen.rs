@@ -17,12 +17,12 @@
 //! - no move may leave the mover's own king attacked.
 
 use crate::bitboard::{
-    BOARD, Bitboard, TABLES, between, bishop_attacks, bit, files_without, lance_attacks,
-    line_through, lsb, rook_attacks, squares,
+    BOARD, Bitboard, TABLES, between, bishop_attacks, bishop_rays, bit, count, each_square,
+    files_without, lance_attacks, lance_ray, line_through, lsb, rook_attacks, rook_rays, squares,
 };
 use crate::position::{
-    BISHOP, DRAGON, GOLD, HORSE, KNIGHT, LANCE, PAWN, PRO_KNIGHT, PRO_LANCE, PRO_PAWN, PRO_SILVER,
-    ROOK, SILVER,
+    BISHOP, DRAGON, GOLD, HORSE, KING, KNIGHT, LANCE, PAWN, PRO_KNIGHT, PRO_LANCE, PRO_PAWN,
+    PRO_SILVER, ROOK, SILVER,
 };
 use crate::{Color, Move, PieceKind, Position, Square};
 
@@ -47,10 +47,11 @@ impl MoveList {
         }
     }
 
+    /// Empties the list (the slots are not cleared: a list reused from node to node costs
+    /// nothing to start again).
     #[inline(always)]
-    fn push(&mut self, mv: Move) {
-        self.moves[self.len] = mv;
-        self.len += 1;
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
     }
 
     /// The moves as a slice.
@@ -107,34 +108,49 @@ pub(crate) trait Sink {
 impl Sink for MoveList {
     #[inline(always)]
     fn board(&mut self, from: usize, plain: Bitboard, promote: Bitboard) {
-        for to in squares(promote) {
-            self.push(Move::raw(from, to, true));
-        }
-        for to in squares(plain) {
-            self.push(Move::raw(from, to, false));
-        }
+        // The length in a local, so that it stays in a register while the slots are written.
+        let mut n = self.len;
+        let moves = &mut self.moves;
+        each_square(promote, |to| {
+            moves[n] = Move::raw(from, to, true);
+            n += 1;
+        });
+        each_square(plain, |to| {
+            moves[n] = Move::raw(from, to, false);
+            n += 1;
+        });
+        self.len = n;
     }
 
     #[inline(always)]
     fn pawns(&mut self, plain: Bitboard, promote: Bitboard, back: isize) {
-        for to in squares(promote) {
-            self.push(Move::raw(to.wrapping_add_signed(back), to, true));
-        }
-        for to in squares(plain) {
-            self.push(Move::raw(to.wrapping_add_signed(back), to, false));
-        }
+        let mut n = self.len;
+        let moves = &mut self.moves;
+        each_square(promote, |to| {
+            moves[n] = Move::raw(to.wrapping_add_signed(back), to, true);
+            n += 1;
+        });
+        each_square(plain, |to| {
+            moves[n] = Move::raw(to.wrapping_add_signed(back), to, false);
+            n += 1;
+        });
+        self.len = n;
     }
 
     #[inline(always)]
     fn drops(&mut self, kinds: &[PieceKind], to: Bitboard) {
-        for to in squares(to) {
+        let mut n = self.len;
+        let moves = &mut self.moves;
+        each_square(to, |to| {
             for &kind in kinds {
-                self.push(Move::Drop {
+                moves[n] = Move::Drop {
                     kind,
                     to: Square::from_raw(to),
-                });
+                };
+                n += 1;
             }
-        }
+        });
+        self.len = n;
     }
 }
 
@@ -144,16 +160,7 @@ pub(crate) struct Counter(pub(crate) usize);
 impl Sink for Counter {
     #[inline(always)]
     fn board(&mut self, _from: usize, plain: Bitboard, promote: Bitboard) {
-        // Popcounts are slow without a popcount instruction (the default x86-64 target), so
-        // the common cases take one.
-        let n = plain.count_ones() as usize;
-        self.0 += if promote == 0 {
-            n
-        } else if promote == plain {
-            2 * n
-        } else {
-            n + promote.count_ones() as usize
-        };
+        self.0 += count(plain) + count(promote);
     }
 
     #[inline(always)]
@@ -163,7 +170,7 @@ impl Sink for Counter {
 
     #[inline(always)]
     fn drops(&mut self, kinds: &[PieceKind], to: Bitboard) {
-        self.0 += kinds.len() * to.count_ones() as usize;
+        self.0 += kinds.len() * count(to);
     }
 }
 
@@ -182,6 +189,19 @@ impl Filter {
         drops: true,
     };
 }
+
+/// Whether each square is in each colour's promotion zone (Black: ranks a-c; White: g-i), as
+/// bytes: cheaper to test than a bit of a `u128`.
+static IN_ZONE: [[bool; 81]; 2] = {
+    let mut z = [[false; 81]; 2];
+    let mut sq = 0;
+    while sq < 81 {
+        z[0][sq] = sq % 9 < 3;
+        z[1][sq] = sq % 9 > 5;
+        sq += 1;
+    }
+    z
+};
 
 /// Per-position facts shared by the piece loops.
 struct Context {
@@ -210,26 +230,60 @@ impl Context {
         plain_ok: Bitboard,
         attacks: impl Fn(usize) -> Bitboard,
     ) {
-        for from in squares(pieces) {
+        let run = |sink: &mut S, from: usize, in_zone: bool| {
             let mut to = attacks(from) & self.target;
-            if self.pinned & bit(from) != 0 {
+            if self.pinned != 0 && self.pinned & bit(from) != 0 {
                 to &= line_through(self.king, from);
             }
             if to == 0 {
-                continue;
+                return;
             }
             if promotable {
-                let promote = if self.zone & bit(from) != 0 {
-                    to
-                } else {
-                    to & self.zone
-                };
+                let promote = if in_zone { to } else { to & self.zone };
                 sink.board(from, to & plain_ok, promote);
             } else {
                 sink.board(from, to, 0);
             }
+        };
+        for from in squares(pieces) {
+            run(sink, from, IN_ZONE[self.us][from]);
         }
     }
+}
+
+/// The squares of `targets` that no piece of `them` attacks with `occ` occupied (the mover's
+/// king taken off): [`Position::is_attacked`] for each, with the attacker sets worked out once.
+#[inline(always)]
+fn safe_king_squares(pos: &Position, targets: Bitboard, them: Color, occ: Bitboard) -> Bitboard {
+    let t = &TABLES;
+    let k = &pos.by_kind;
+    let theirs = pos.by_color[them.index()];
+    let rev = (!them).index();
+    let pawns = k[PAWN] & theirs;
+    let knights = k[KNIGHT] & theirs;
+    let silvers = k[SILVER] & theirs;
+    let golds = (k[GOLD] | k[PRO_PAWN] | k[PRO_LANCE] | k[PRO_KNIGHT] | k[PRO_SILVER]) & theirs;
+    let kings = (k[KING] | k[HORSE] | k[DRAGON]) & theirs;
+    let rooks = (k[ROOK] | k[DRAGON]) & theirs;
+    let bishops = (k[BISHOP] | k[HORSE]) & theirs;
+    let lances = k[LANCE] & theirs;
+    let mut safe = 0;
+    for to in squares(targets) {
+        let steppers = (t.pawn[rev][to] & pawns)
+            | (t.knight[rev][to] & knights)
+            | (t.silver[rev][to] & silvers)
+            | (t.gold[rev][to] & golds)
+            | (t.king[to] & kings);
+        if steppers != 0
+            || (rooks & rook_rays(to) != 0 && rook_attacks(to, occ) & rooks != 0)
+            || (bishops & bishop_rays(to) != 0 && bishop_attacks(to, occ) & bishops != 0)
+            || (lances & lance_ray(!them, to) != 0 && lance_attacks(!them, to, occ) & lances != 0)
+        {
+            continue;
+        }
+        safe |= bit(to);
+    }
+    safe
 }
 
 /// Generates the legal moves of the side to move that pass `filter` into `sink`.
@@ -245,13 +299,9 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S, filter: Filter) {
 
     if filter.from & bit(king) != 0 {
         let without_king = occ ^ bit(king);
-        let mut safe = 0;
         let their_king = bit(pos.kings[them.index()] as usize);
-        for to in squares(t.king[king] & !own & !their_king & filter.to) {
-            if !pos.is_attacked(to, them, without_king) {
-                safe |= bit(to);
-            }
-        }
+        let targets = t.king[king] & !own & !their_king & filter.to;
+        let safe = safe_king_squares(pos, targets, them, without_king);
         if safe != 0 {
             sink.board(king, safe, 0);
         }

@@ -1,6 +1,6 @@
 //! Perft counts from testdata/perft/shogi.perft (sources named in the file).
 
-use shogi_board::{Position, perft};
+use shogi_board::{Position, perft, perft_built};
 
 #[test]
 fn perft_reference_counts() {
@@ -24,6 +24,13 @@ fn perft_reference_counts() {
                 perft(pos, depth),
                 nodes,
                 "line {}: {}",
+                n + 1,
+                pos.to_sfen()
+            );
+            assert_eq!(
+                perft_built(pos, depth),
+                nodes,
+                "line {} (leaf moves built): {}",
                 n + 1,
                 pos.to_sfen()
             );

@@ -2,6 +2,7 @@
 
 mod color;
 mod fen;
+mod legal;
 mod letters;
 mod movegen;
 mod mv;
@@ -15,7 +16,7 @@ pub use fen::FenError;
 pub use letters::{Language, ParseLanguageError};
 pub use movegen::MoveList;
 pub use mv::{Move, ParseMoveError};
-pub use perft::{perft, perft_divide};
+pub use perft::{perft, perft_built, perft_divide};
 pub use piece::{Piece, PieceKind};
 pub use position::Position;
 pub use square::{File, ParseSquareError, Rank, Square};

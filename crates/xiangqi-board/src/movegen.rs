@@ -58,6 +58,13 @@ impl MoveList {
         self.len += 1;
     }
 
+    /// Empties the list (the slots are not cleared: a list reused from node to node costs
+    /// nothing to start again).
+    #[inline(always)]
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+    }
+
     /// The moves as a slice.
     pub fn as_slice(&self) -> &[Move] {
         &self.moves[..self.len]

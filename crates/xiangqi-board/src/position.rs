@@ -4,6 +4,7 @@ use std::fmt;
 
 use notation_traits::{GameResult, PlayError, Rule, Termination};
 
+use crate::legal;
 use crate::movegen::{
     self, ADVISOR, BLACK_BIT, CANNON, CHARIOT, ELEPHANT, HORSE, KING, MoveList, PAWN, TABLES,
     color_bit,
@@ -32,6 +33,9 @@ use crate::{Color, Move, Piece, PieceKind, Square};
 pub struct Position {
     pub(crate) board: [u8; 90],
     pub(crate) occupied: [u128; 2],
+    /// The points of each kind of piece of both sides, by kind code (`KING` .. `PAWN`; index 0
+    /// unused), bit `i` for point index `i`.
+    pub(crate) kinds: [u128; 8],
     pub(crate) kings: [u8; 2],
     pub(crate) side: Color,
     pub(crate) halfmove_clock: u32,
@@ -75,6 +79,7 @@ impl Position {
         Position {
             board: [0; 90],
             occupied: [0; 2],
+            kinds: [0; 8],
             kings: [u8::MAX; 2],
             side: Color::Red,
             halfmove_clock: 0,
@@ -91,9 +96,11 @@ impl Position {
         let i = sq.index();
         if let Some(old) = Piece::from_code(self.board[i]) {
             self.occupied[old.color.index()] &= !(1u128 << i);
+            self.kinds[old.kind.code() as usize] &= !(1u128 << i);
         }
         self.board[i] = piece.code();
         self.occupied[piece.color.index()] |= 1u128 << i;
+        self.kinds[piece.kind.code() as usize] |= 1u128 << i;
         if piece.kind == PieceKind::King {
             self.kings[piece.color.index()] = i as u8;
         }
@@ -157,12 +164,11 @@ impl Position {
     /// Every legal move of the side to move, in no particular order.
     ///
     /// Rule: WXF rules, chapter 1; a move may not leave the own king attacked nor let the kings
-    /// face each other.
+    /// face each other. The moves are generated legal: the checkers and pinned pieces are worked
+    /// out once (see the `legal` module), not by making each move and looking for attacks.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        let us = color_bit(self.side);
-        movegen::pseudo_legal(&self.board, self.occupied[self.side.index()], us, &mut list);
-        self.retain_legal(&mut list);
+        legal::generate(self, u128::MAX, &mut list);
         list
     }
 
@@ -171,9 +177,32 @@ impl Position {
         let mut list = MoveList::new();
         let i = from.index();
         if self.occupied[self.side.index()] & (1u128 << i) != 0 {
-            movegen::pseudo_legal(&self.board, 1u128 << i, color_bit(self.side), &mut list);
-            self.retain_legal(&mut list);
+            legal::generate(self, 1u128 << i, &mut list);
         }
+        list
+    }
+
+    /// The legal moves found the simple way: every move that follows the pieces' movement rules
+    /// is made on a copy of the board and kept when the mover's king is not attacked afterwards
+    /// (the kings facing each other included). The same set as [`Position::legal_moves`], in
+    /// another order, and several times slower; kept as the oracle the tests and fuzz targets
+    /// check the fast generator against.
+    ///
+    /// ```
+    /// use xiangqi_board::Position;
+    ///
+    /// let pos = Position::new();
+    /// let mut fast: Vec<_> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+    /// let mut simple: Vec<_> = pos.legal_moves_by_trial().iter().map(|m| m.to_string()).collect();
+    /// fast.sort();
+    /// simple.sort();
+    /// assert_eq!(fast, simple);
+    /// ```
+    pub fn legal_moves_by_trial(&self) -> MoveList {
+        let mut list = MoveList::new();
+        let us = color_bit(self.side);
+        movegen::pseudo_legal(&self.board, self.occupied[self.side.index()], us, &mut list);
+        self.retain_legal(&mut list);
         list
     }
 
@@ -193,9 +222,11 @@ impl Position {
         }
     }
 
-    /// The number of legal moves, without keeping them.
+    /// The number of legal moves, counted as they are generated without keeping them.
     pub fn count_legal_moves(&self) -> usize {
-        self.legal_moves().len()
+        let mut counter = legal::Counter(0);
+        legal::generate(self, u128::MAX, &mut counter);
+        counter.0
     }
 
     /// Whether `mv` is legal.
@@ -371,10 +402,13 @@ impl Position {
         self.occupied[us] = (self.occupied[us] & !(1u128 << from)) | (1u128 << to);
         if captured != 0 {
             self.occupied[1 - us] &= !(1u128 << to);
+            self.kinds[(captured & 7) as usize] &= !(1u128 << to);
             self.halfmove_clock = 0;
         } else {
             self.halfmove_clock += 1;
         }
+        let kind = &mut self.kinds[(piece & 7) as usize];
+        *kind = (*kind & !(1u128 << from)) | (1u128 << to);
         if piece & 7 == KING {
             self.kings[us] = to as u8;
         }

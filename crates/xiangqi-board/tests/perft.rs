@@ -1,6 +1,6 @@
 //! Perft counts from testdata/perft/xiangqi.perft (sources named in the file).
 
-use xiangqi_board::{Position, perft};
+use xiangqi_board::{Position, perft, perft_built};
 
 #[test]
 fn perft_reference_counts() {
@@ -21,6 +21,13 @@ fn perft_reference_counts() {
             let nodes: u64 = nodes.parse().unwrap();
             let pos = pos.as_ref().expect("a fen line before perft lines");
             assert_eq!(perft(pos, depth), nodes, "line {}: {}", n + 1, pos.to_fen());
+            assert_eq!(
+                perft_built(pos, depth),
+                nodes,
+                "line {} (leaf moves built): {}",
+                n + 1,
+                pos.to_fen()
+            );
             checked += 1;
         }
     }
