@@ -6,7 +6,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use kifu_diagram::{ShogiOptions, XiangqiOptions, shogi_text, xiangqi_text};
-use notation_traits::Position as _;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")

@@ -5,7 +5,7 @@
 //! it.
 //!
 //! Every code a user's file can trigger has one small input named after it (`CODE.pgn`,
-//! `CODE.psn` or `CODE.jsonl`; see [`CODES`]). Each expected value was checked by hand against the rules and the
+//! `CODE.psn`, `CODE.jsonl`, or a KIF, KI2, CSA or JKF file; see [`CODES`] and [`EXTENSIONS`]). Each expected value was checked by hand against the rules and the
 //! notation documents, not only taken from kifu:
 //!
 //! - xiangqi (WXF rules, chapter 1): the horse's leg on g0 (`H2+4`, `马二进四`), the
@@ -86,6 +86,11 @@ const NO_INPUT: &[(&str, &str)] = &[
 /// it; each gets its file once kifu is fixed (and leaves this list).
 const WRONG_TODAY: &[(&str, &str)] = &[];
 
+/// The extensions of the input files of testdata/errors.
+const EXTENSIONS: &[&str] = &[
+    "pgn", "psn", "jsonl", "kif", "kifu", "ki2", "ki2u", "csa", "jkf",
+];
+
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
@@ -94,13 +99,16 @@ fn errors_dir() -> PathBuf {
     root().join("testdata/errors")
 }
 
-/// The input files of testdata/errors (`.pgn`, `.psn`, `.jsonl`), sorted.
+/// The input files of testdata/errors (see [`EXTENSIONS`]), sorted.
 fn inputs() -> Vec<String> {
     let mut inputs: Vec<String> = std::fs::read_dir(errors_dir())
         .unwrap()
         .filter_map(Result::ok)
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".pgn") || n.ends_with(".psn") || n.ends_with(".jsonl"))
+        .filter(|n| {
+            n.rsplit_once('.')
+                .is_some_and(|(_, ext)| EXTENSIONS.contains(&ext))
+        })
         .collect();
     inputs.sort();
     inputs
@@ -274,13 +282,13 @@ fn every_code_has_its_bad_input() {
         if NO_INPUT.iter().chain(WRONG_TODAY).any(|(c, _)| c == code) {
             continue;
         }
-        let Some(input) = ["pgn", "psn", "jsonl"]
+        let Some(input) = EXTENSIONS
             .iter()
             .map(|ext| format!("{code}.{ext}"))
             .find(|n| dir.join(n).exists())
         else {
             missing.push(format!(
-                "{code}: no testdata/errors/{code}.pgn, .psn or .jsonl"
+                "{code}: no testdata/errors/{code}.EXT (EXT one of {EXTENSIONS:?})"
             ));
             continue;
         };

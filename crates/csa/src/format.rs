@@ -146,7 +146,7 @@ impl RecordFormat<Position> for Csa {
         }
     }
 
-    fn read<'a>(&'a self, input: Box<dyn BufRead + 'a>) -> FormatGames<'a, Position> {
+    fn read<'a>(&'a self, input: Box<dyn BufRead + Send + 'a>) -> FormatGames<'a, Position> {
         Box::new(CsaReader::new(input))
     }
 

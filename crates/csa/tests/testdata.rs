@@ -268,7 +268,7 @@ fn piece_lists_set_up_a_mate() {
 
 #[rstest]
 #[case::bad_row(
-    "bad-row.csa",
+    "../../errors/bad-position.csa",
     "bad-position",
     4,
     27,
@@ -303,14 +303,14 @@ fn piece_lists_set_up_a_mate() {
     "expected the square moved to: a file digit and a rank digit 1-9 (`76`), found the end of the move"
 )]
 #[case::unknown_line(
-    "unknown-line.csa",
+    "../../errors/unknown-line.csa",
     "unknown-line",
     6,
     1,
     "expected a CSA statement, found `hello`: kept as a comment"
 )]
 #[case::misplaced_line(
-    "misplaced-line.csa",
+    "../../errors/misplaced-line.csa",
     "misplaced-line",
     5,
     1,

@@ -114,7 +114,7 @@ impl RecordFormat<Position> for Jkf {
         }
     }
 
-    fn read<'a>(&'a self, input: Box<dyn BufRead + 'a>) -> FormatGames<'a, Position> {
+    fn read<'a>(&'a self, input: Box<dyn BufRead + Send + 'a>) -> FormatGames<'a, Position> {
         Box::new(JkfReader::new(input))
     }
 

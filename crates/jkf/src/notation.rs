@@ -396,7 +396,7 @@ fn resolve(
         });
     }
     check_redundant(pos, previous, m, mv, &mut warnings);
-    Ok(Resolved { mv, warnings })
+    Ok(Resolved::new(mv, warnings))
 }
 
 /// The move in words: `the black pawn on 77 to 76`, `a black gold dropped on 52`.

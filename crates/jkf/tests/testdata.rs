@@ -75,7 +75,7 @@ fn minimal_objects_read_and_write_normalized() {
 
 #[rstest]
 #[case::bad_json(
-    "bad-json.jkf",
+    "../../errors/bad-json.jkf",
     "bad-json",
     Severity::Error,
     6,
@@ -83,7 +83,7 @@ fn minimal_objects_read_and_write_normalized() {
     "the file is not JSON: expected `,` or `]`, found the end of the text"
 )]
 #[case::jkf_field(
-    "jkf-field.jkf",
+    "../../errors/jkf-field.jkf",
     "jkf-field",
     Severity::Warning,
     2,
@@ -91,7 +91,7 @@ fn minimal_objects_read_and_write_normalized() {
     "`type` is not a member of a JKF record (header initial moves): ignored"
 )]
 #[case::field_mismatch(
-    "field-mismatch.jkf",
+    "../../errors/field-mismatch.jkf",
     "field-mismatch",
     Severity::Warning,
     5,

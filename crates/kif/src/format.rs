@@ -101,7 +101,7 @@ impl RecordFormat<Position> for Kif {
     /// The iterator yields an [`std::io::Error`] when reading fails, or
     /// ([`std::io::ErrorKind::InvalidData`]) when the text is not UTF-8 (Shift_JIS is decoded by
     /// the caller), and ends there.
-    fn read<'a>(&'a self, input: Box<dyn BufRead + 'a>) -> FormatGames<'a, Position> {
+    fn read<'a>(&'a self, input: Box<dyn BufRead + Send + 'a>) -> FormatGames<'a, Position> {
         Box::new(Games::new(input, Kind::Kif))
     }
 
@@ -145,7 +145,7 @@ impl RecordFormat<Position> for Ki2 {
     /// The iterator yields an [`std::io::Error`] when reading fails, or
     /// ([`std::io::ErrorKind::InvalidData`]) when the text is not UTF-8 (Shift_JIS is decoded by
     /// the caller), and ends there.
-    fn read<'a>(&'a self, input: Box<dyn BufRead + 'a>) -> FormatGames<'a, Position> {
+    fn read<'a>(&'a self, input: Box<dyn BufRead + Send + 'a>) -> FormatGames<'a, Position> {
         Box::new(Games::new(input, Kind::Ki2))
     }
 

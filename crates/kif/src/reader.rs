@@ -81,7 +81,7 @@ const MAX_DEPTH: usize = 32;
 
 /// The games of a file, one by one.
 pub(crate) struct Games<'a> {
-    input: Box<dyn BufRead + 'a>,
+    input: Box<dyn BufRead + Send + 'a>,
     kind: Kind,
     next: Pos,
     first_line: bool,
@@ -91,7 +91,7 @@ pub(crate) struct Games<'a> {
 }
 
 impl<'a> Games<'a> {
-    pub(crate) fn new(input: Box<dyn BufRead + 'a>, kind: Kind) -> Self {
+    pub(crate) fn new(input: Box<dyn BufRead + Send + 'a>, kind: Kind) -> Self {
         Games {
             input,
             kind,

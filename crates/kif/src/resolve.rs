@@ -148,7 +148,7 @@ pub(crate) fn resolve(
         None => by_words(pos, mv, to, &mut warnings),
     };
     match found {
-        Ok(m) => Ok(Resolved { mv: m, warnings }),
+        Ok(m) => Ok(Resolved::new(m, warnings)),
         Err(Fault::Ambiguous(several)) => {
             let mut several = several;
             several.sort_by_key(|m| std::cmp::Reverse(m.from().map_or(0, |f| f.index() + 1)));

@@ -421,12 +421,12 @@ fn ki2_with_relative_words_and_optional_marks() {
     &["error: line 2, column 1, ply 1 (`▲５八金`): ambiguous move: two black golds can move to ５八: write ▲５八金左 or ▲５八金右 (the rest of the game fits 2 readings)"]
 )]
 #[case::bad_clock(
-    "bad-clock.kifu",
+    "../errors/bad-clock.kifu",
     &Kif,
     &["warning: line 3, column 17 (`abc`): expected a time `m:ss/h:mm:ss`, found `abc`: kept as written"]
 )]
 #[case::unknown_line(
-    "unknown-line.kifu",
+    "../errors/unknown-line.kifu",
     &Kif,
     &["warning: line 4, column 1 (`これは何`): a line of no known kind, kept as a comment: `これは何`"]
 )]
@@ -457,7 +457,7 @@ fn broken_files_get_their_diagnostics(
 
 #[test]
 fn a_bad_diagram_row_is_placed_and_leaves_no_start() {
-    let (_, text) = file("bad-board.kifu");
+    let (_, text) = file("../errors/bad-board.kifu");
     let mut games = read_all(&Kif, &text);
     let game = games.remove(0);
     let got: Vec<String> = game

@@ -55,7 +55,9 @@ pub struct Readings<M> {
 
 /// The moves a faulty text may have meant in `pos`, after the move `previous` (see
 /// [`TextNotation::read_after`]): for an ambiguous move its candidates, else the legal moves
-/// whose spelling is nearest to the text (edit distance 1, else 2).
+/// whose spelling is nearest to the text (edit distance 1, else 2): those whose spelling starts
+/// with the text's first character (the piece it names) first, then in the order of their
+/// spellings.
 pub fn near_moves<P, N>(
     pos: &P,
     previous: Option<P::Move>,
@@ -87,28 +89,25 @@ where
     if wanted.len() > MAX_SPELLING {
         return Vec::new();
     }
-    let scored: Vec<(usize, P::Move)> = pos
+    let first = text.chars().next();
+    let mut scored: Vec<(usize, bool, String, P::Move)> = pos
         .legal_moves()
         .into_iter()
         .map(|m| {
-            (
-                edit_distance(
-                    &spelling_key(&notation.write_after(pos, previous, m)),
-                    &wanted,
-                ),
-                m,
-            )
+            let written = notation.write_after(pos, previous, m);
+            let distance = edit_distance(&spelling_key(&written), &wanted);
+            (distance, written.chars().next() != first, written, m)
         })
         .collect();
-    let best = scored.iter().map(|(d, _)| *d).min().unwrap_or(usize::MAX);
+    let best = scored.iter().map(|(d, ..)| *d).min().unwrap_or(usize::MAX);
     if best > 2 {
         return Vec::new();
     }
-    scored
-        .into_iter()
-        .filter(|(d, _)| *d == best)
-        .map(|(_, m)| m)
-        .collect()
+    // An order of their own, not the move generator's: the moves of the piece the text names
+    // (the same first character) first, then by spelling.
+    scored.retain(|(d, ..)| *d == best);
+    scored.sort_by(|a, b| (a.1, &a.2).cmp(&(b.1, &b.2)));
+    scored.into_iter().map(|(.., m)| m).collect()
 }
 
 /// The longest text compared with the legal moves' spellings.

@@ -280,7 +280,10 @@ impl Psn {
         mut resolved: Resolved<Move>,
     ) -> Resolved<Move> {
         // A promotion sign names an unpromoted piece: a promoted one has none.
-        let Some(promoted) = mv.kind.promote().filter(|_| mv.promotion == Promotion::Unmarked)
+        let Some(promoted) = mv
+            .kind
+            .promote()
+            .filter(|_| mv.promotion == Promotion::Unmarked)
         else {
             return resolved;
         };

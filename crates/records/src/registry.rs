@@ -86,11 +86,15 @@ impl FormatRef {
 static HTML: kifu_diagram::HtmlPage = kifu_diagram::HtmlPage::new();
 
 /// Every format, in the order detection prefers them when they are equally sure.
-static FORMATS: [FormatRef; 9] = [
+static FORMATS: [FormatRef; 13] = [
     FormatRef::Xiangqi(&xiangqi_pgn::Pgn),
     FormatRef::Shogi(&psn::PsnFormat),
     FormatRef::Shogi(&psn::Psn2Format),
     FormatRef::Both(&KifuJson, &KifuJson),
+    FormatRef::Shogi(&kif::Kif),
+    FormatRef::Shogi(&kif::Ki2),
+    FormatRef::Shogi(&csa::Csa),
+    FormatRef::Shogi(&jkf::Jkf),
     FormatRef::Xiangqi(&xiangqi_archive::Xqf),
     FormatRef::Xiangqi(&xiangqi_archive::Cbr),
     FormatRef::Xiangqi(&xiangqi_archive::Cbl),
@@ -138,23 +142,6 @@ pub(crate) fn unread_kind(prefix: &[u8]) -> Option<&'static str> {
     }
     if starts(b"\x89PNG") || starts(b"\xFF\xD8\xFF") || starts(b"GIF8") {
         return Some("an image");
-    }
-    if has(b"#KIF") || has("手合割".as_bytes()) || has(b"\x8e\xe8\x8d\x87\x8a\x84") {
-        return Some("a KIF record (Kakinoki's format)");
-    }
-    if has("▲".as_bytes()) || has(b"\x81\xa3") && has(b"\x81\xa2") {
-        return Some("a KI2 record");
-    }
-    let lines = || prefix.split(|&b| b == b'\n').map(|l| l.trim_ascii());
-    if lines().any(|l| l == b"V2.2" || l == b"V3.0" || l == b"V2.1" || l.starts_with(b"PI"))
-        && lines().any(|l| {
-            l.len() >= 7 && (l[0] == b'+' || l[0] == b'-') && l[1..5].iter().all(u8::is_ascii_digit)
-        })
-    {
-        return Some("a CSA record (computer shogi)");
-    }
-    if (starts(b"{") || starts(b"\xEF\xBB\xBF{")) && has(b"\"header\"") && has(b"\"moves\"") {
-        return Some("a JKF record (JSON Kifu Format)");
     }
     if has(b"[White \"") && has(b"[Black \"") && !has(b"[Variant ") && chess_moves(prefix) {
         return Some("a chess PGN file (kifu reads xiangqi and shogi records)");
