@@ -350,12 +350,24 @@ impl Writer {
         &self.options
     }
 
-    /// The extension of the files it writes.
+    /// The extension of the files it writes: the target's, but for KIF and KI2 in UTF-8 their
+    /// UTF-8 extension (`kifu`, `ki2u`: the Kakinoki convention, by which `.kif` and `.ki2` are
+    /// Shift_JIS, as readers that decode by the name take them), and `txt` for engine lines.
     pub fn extension(&self) -> &'static str {
         if self.options.style == Some(Style::Position) {
             return "txt";
         }
-        self.options.target.extension()
+        let first = self.options.target.extension();
+        let extensions = self.options.target.format.info().extensions;
+        match extensions.get(1) {
+            Some(utf8)
+                if self.options.encoding == encoding_rs::UTF_8
+                    && utf8.strip_suffix('u') == Some(first) =>
+            {
+                utf8
+            }
+            _ => first,
+        }
     }
 
     /// Writes `game` as the `index`-th game (from 0) of its output file, in the output
