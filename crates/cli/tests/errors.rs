@@ -22,6 +22,11 @@
 //!   dropped on 5b and a knight moved to 3b (forced promotion), a pawn promoting on 7f, drops
 //!   without the piece in hand or onto the king, `wP-3d` with Black to move, a `[FEN]` naming
 //!   the lance handicap (9a empty, White to move) beside an even `[SFEN]`;
+//! - a move left out (`1.P-7f 2.P-2f P-3d`: `P-2f` is black's with white to move, and with a
+//!   white move added the rest reads; ICCS `h2e2 b0c2`: a red move with black to move), the
+//!   lance handicap's first move given to black (white, 上手, moves first), and two pairs of
+//!   lines swapped (`5.` and `6.` before `3.` and `4.`: in the order of the numbers every move
+//!   is legal); each says that, not a respelling;
 //! - places: lines and columns from 1, columns in characters (`马二进四`, `Ｃ２．５`, `车９走８`
 //!   start at the characters counted, not at byte offsets), the ply counted from the record's
 //!   first move, the position the FEN/SFEN before the move; candidates are the legal moves at

@@ -69,7 +69,8 @@ fn a_mixed_folder_converts_with_one_command() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(0), "{stderr}");
         assert!(
-            stderr.ends_with("kifu convert: 5 games read, 5 converted, 0 with errors, 0 warnings\n"),
+            stderr
+                .ends_with("kifu convert: 5 games read, 5 converted, 0 with errors, 0 warnings\n"),
             "{stderr}"
         );
         for (from, to) in FILES {

@@ -40,7 +40,7 @@ pub trait Position: Clone + fmt::Debug {
     /// A move of the game.
     type Move: Copy + Eq + fmt::Debug + fmt::Display;
     /// A side of the game.
-    type Color: Copy + Eq + fmt::Debug;
+    type Color: Copy + Eq + fmt::Debug + fmt::Display;
 
     /// The side to move.
     fn side_to_move(&self) -> Self::Color;
@@ -96,4 +96,11 @@ pub trait Position: Clone + fmt::Debug {
     /// The position in the game's text form: six-field FEN for xiangqi, four-field SFEN for
     /// shogi.
     fn to_text(&self) -> String;
+
+    /// The same position with the other side to move (as if a move were passed), for telling a
+    /// record that leaves a move out or starts with the wrong side. `None` where that is no
+    /// legal position (the side that would then not be to move is in check), and by default.
+    fn passed(&self) -> Option<Self> {
+        None
+    }
 }

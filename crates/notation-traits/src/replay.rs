@@ -340,6 +340,13 @@ impl<N: ?Sized> Context<'_, N> {
                 Err(why) => no_reading = Some(why),
             }
         }
+        // Moves whose numbers put them in another order, in which the whole line reads: said
+        // at the first fault instead of a respelling.
+        let mut number_order = if !windowed && (window.is_some() || no_reading.is_some()) {
+            reordered_by_numbers(&start, raw, self.notation)
+        } else {
+            None
+        };
         // The readings that agree with the moves followed so far.
         let mut alive: Vec<usize> = window
             .as_ref()
@@ -550,6 +557,46 @@ impl<N: ?Sized> Context<'_, N> {
                                 " (--repair reads it so)"
                             }
                         ));
+                        self.diagnostics.push(d);
+                        self.stop(&mut accepting, &mut end, &mut unread, &pos, raw, i);
+                        break;
+                    }
+                    if let Some((early, late)) = number_order.take() {
+                        let (e, l) = (&raw.moves[early], &raw.moves[late]);
+                        let written = |m: &MoveEntry<()>| {
+                            let n = m.number.map_or_else(String::new, |n| {
+                                format!("{}{}", n.value, if n.ellipsis { "..." } else { "." })
+                            });
+                            format!("`{n}{}` (line {})", m.text, m.span.start.line)
+                        };
+                        d.candidates.clear();
+                        d.help = Some(format!(
+                            "the move numbers order the moves otherwise: by its number {} comes before {}, and in the order of their numbers every move of the game is legal: are lines or moves out of order?",
+                            written(l),
+                            written(e)
+                        ));
+                        self.diagnostics.push(d);
+                        self.stop(&mut accepting, &mut end, &mut unread, &pos, raw, i);
+                        break;
+                    }
+                    // The move is the other side's, and the plies after it read so: a move
+                    // left out (or, at the first, a start with the wrong side to move).
+                    if let Some((passed, read)) = reads_after_pass(&pos, &texts[i..], self.notation)
+                    {
+                        let (mover, other) = (pos.side_to_move(), passed.side_to_move());
+                        // The fix is a move added or another start, not another spelling.
+                        d.candidates.clear();
+                        d.help = Some(if i == 0 {
+                            format!(
+                                "`{}` is a move of {other}, but {mover} moves first from this start; with {other} to move, the {read} plies from here read: is the start position the game's?",
+                                entry.text
+                            )
+                        } else {
+                            format!(
+                                "`{}` is a move of {other}, but {mover} is to move: a move of {mover} seems to be missing before it (with one, the {read} plies from here read)",
+                                entry.text
+                            )
+                        });
                         self.diagnostics.push(d);
                         self.stop(&mut accepting, &mut end, &mut unread, &pos, raw, i);
                         break;
@@ -935,6 +982,53 @@ impl<N: ?Sized> Context<'_, N> {
         }
         None
     }
+}
+
+/// Where a line's move numbers put its moves in another order than they stand in, and in that
+/// order every move reads from `start`: (the index of the first move out of place, the index
+/// of the move its number puts there). A move without a number follows the one before it.
+fn reordered_by_numbers<P, N>(start: &P, raw: &Line<()>, notation: &N) -> Option<(usize, usize)>
+where
+    P: Position,
+    N: TextNotation<P> + ?Sized,
+{
+    // Each move's place by its numbers: the last number written, then how many moves after it.
+    let mut key = (0u32, 0usize);
+    let keys: Vec<(u32, usize)> = raw
+        .moves
+        .iter()
+        .map(|m| {
+            key = match m.number {
+                Some(n) => (n.value, usize::from(n.ellipsis)),
+                None => (key.0, key.1 + 1),
+            };
+            key
+        })
+        .collect();
+    let mut order: Vec<usize> = (0..keys.len()).collect();
+    order.sort_by_key(|&k| keys[k]);
+    let early = order.iter().enumerate().position(|(k, &o)| k != o)?;
+    let texts: Vec<&str> = order.iter().map(|&k| raw.moves[k].text.as_str()).collect();
+    reads_cleanly(start, &texts, notation).then_some((early, order[early]))
+}
+
+/// The plies read to tell a move left out: the texts from the fault on must all read with the
+/// other side to move, up to this many (at least two).
+const MISSING_CONFIRM: usize = 8;
+
+/// The position with the other side to move and how many of `texts` read in turn from it: all
+/// of the first [`MISSING_CONFIRM`] (or of all there are, at least two); `None` otherwise.
+fn reads_after_pass<P, N>(pos: &P, texts: &[&str], notation: &N) -> Option<(P, usize)>
+where
+    P: Position,
+    N: TextNotation<P> + ?Sized,
+{
+    let wanted = texts.len().min(MISSING_CONFIRM);
+    if wanted < 2 {
+        return None;
+    }
+    let passed = pos.passed()?;
+    reads_cleanly(&passed, &texts[..wanted], notation).then_some((passed, wanted))
 }
 
 /// Whether every text reads in turn from `start`.

@@ -706,6 +706,17 @@ impl notation_traits::Position for Position {
     fn to_text(&self) -> String {
         self.to_sfen()
     }
+
+    fn passed(&self) -> Option<Self> {
+        // A side in check cannot pass: the other could take its king.
+        if notation_traits::Position::is_check(self) {
+            return None;
+        }
+        let sfen = self.to_sfen();
+        let mut fields: Vec<&str> = sfen.split(' ').collect();
+        fields[1] = if fields[1] == "b" { "w" } else { "b" };
+        Position::from_sfen(&fields.join(" ")).ok()
+    }
 }
 
 #[cfg(test)]

@@ -517,6 +517,17 @@ impl notation_traits::Position for Position {
     fn to_text(&self) -> String {
         self.to_fen()
     }
+
+    fn passed(&self) -> Option<Self> {
+        // A side in check cannot pass: the other could take its king.
+        if notation_traits::Position::is_check(self) {
+            return None;
+        }
+        let fen = self.to_fen();
+        let mut fields: Vec<&str> = fen.split(' ').collect();
+        fields[1] = if fields[1] == "w" { "b" } else { "w" };
+        Position::from_fen(&fields.join(" ")).ok()
+    }
 }
 
 #[cfg(test)]
