@@ -487,9 +487,8 @@ mod tests {
 
     #[test]
     fn piece_lists_and_al_fill_the_hands() {
-        // The tsume position of the specimens (看寿賞 平成元年) with a sente king added on 99
-        // (shogi-board needs one): P-00AL gives gote 14 FU, 3 KY, 4 KE, 4 GI, 4 KI (the
-        // specimen's JKF answer).
+        // The tsume position of the specimens (看寿賞 平成元年), sente without a king: P-00AL
+        // gives gote 14 FU, 3 KY, 4 KE, 4 GI, 4 KI (the specimen's JKF answer) and no king.
         let mut s = rows(&[
             "P1 *  *  *  *  *  *  *  *  * ",
             "P2 *  *  *  *  *  *  *  *  * ",
@@ -499,10 +498,14 @@ mod tests {
             "P6 *  * +RY *  *  *  *  *  * ",
             "P7+KA *  *  *  *  *  *  *  * ",
             "P8+KA *  *  *  *  *  *  *  * ",
-            "P9+OU *  *  *  *  *  *  *  * ",
+            "P9 *  *  *  *  *  *  *  *  * ",
         ]);
         s.pieces("P-00AL").unwrap();
         let pos = s.build(Color::Black).unwrap();
+        assert_eq!(
+            pos.to_sfen(),
+            "9/9/3pp4/+r2k1p3/2L1+p4/2+R6/B8/B8/9 b 4g4s4n3l14p 1"
+        );
         let hand = pos.hand(Color::White);
         assert_eq!(
             [

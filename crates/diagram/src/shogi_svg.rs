@@ -197,8 +197,9 @@ pub fn shogi_svg(pos: &Position, options: &ShogiOptions) -> String {
 /// The square of the king the check marker goes under, if any.
 fn checked_square(pos: &Position, options: &ShogiOptions) -> Option<Square> {
     match options.view.check {
-        Check::Auto => pos.is_check().then(|| pos.king_square(pos.side_to_move())),
-        Check::Off => None,
+        // A side without a king (a mating problem's attacker) is never in check.
+        Check::Auto if pos.is_check() => pos.king_square(pos.side_to_move()),
+        Check::Auto | Check::Off => None,
         Check::At(sq) => Some(sq),
     }
 }

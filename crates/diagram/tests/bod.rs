@@ -66,10 +66,17 @@ fn a_caption_adds_the_move_count_line_and_white_to_move_the_turn_line() {
     assert!(bod.ends_with("\n上手番\n"));
 }
 
-/// The specimens' folder beside the repository, if there.
+/// The specimens' KIF folder, if there: `shared/specimens/kif-csa/kif` where `KIFU_SHARED`
+/// says, beside the repository clone, or beside the folder of worktrees a clone's worktree
+/// sits in (one level up), as crates/kif/tests/common/mod.rs looks.
 fn specimens() -> Option<PathBuf> {
-    let dir = common::root().join("../shared/specimens/kif-csa/kif");
-    dir.is_dir().then_some(dir)
+    let root = common::root();
+    std::env::var_os("KIFU_SHARED")
+        .map(PathBuf::from)
+        .into_iter()
+        .chain([root.join("../shared"), root.join("../../shared")])
+        .map(|dir| dir.join("specimens/kif-csa/kif"))
+        .find(|dir| dir.is_dir())
 }
 
 /// The SFEN of a JKF `initial.data` (board[x-1][y-1] is file x, rank y; color 0 Black; CSA

@@ -409,6 +409,29 @@ fn the_check_marker_follows_the_option() {
 }
 
 #[test]
+fn a_mating_problem_is_drawn_without_a_sente_king() {
+    // tsumeshogi.csa's problem (看寿賞 平成元年) after its last move: White's king on 6d mated
+    // (the check marked), Black without a king; at the start, Black to move, no marker.
+    let pos =
+        shogi_board::Position::from_sfen("9/2+L6/2+Rpp4/+r2k1p3/4+p4/1n7/B8/B8/9 w 4g4s3n3l14p 4")
+            .expect("SFEN");
+    let svg = shogi_svg(&pos, &ShogiOptions::new());
+    let drawn = pieces(&svg);
+    assert_eq!(drawn.len(), 11, "{drawn:?}");
+    let kings: Vec<(&str, &str)> = drawn
+        .iter()
+        .filter(|(_, piece, _)| piece.eq_ignore_ascii_case("k"))
+        .map(|(square, piece, _)| (square.as_str(), piece.as_str()))
+        .collect();
+    assert_eq!(kings, [("6d", "k")]);
+    assert!(svg.contains("<circle class=\"check\""));
+    let black_to_move =
+        shogi_board::Position::from_sfen("9/9/3pp4/+r2k1p3/2L1+p4/2+R6/B8/B8/9 b 4g4s4n3l14p 1")
+            .expect("SFEN");
+    assert!(!shogi_svg(&black_to_move, &ShogiOptions::new()).contains("<circle class=\"check\""));
+}
+
+#[test]
 fn size_sets_the_width_and_keeps_the_proportions() {
     let mut options = XiangqiOptions::new();
     let natural = xiangqi_svg(&xiangqi_board::Position::new(), &options);

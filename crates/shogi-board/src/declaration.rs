@@ -4,7 +4,8 @@
 //!
 //! Rule: the CSA tournament rules' 27-point rule (27点法), as computer shogi and MyShogi's
 //! PSN2 `DeclarationWin` use it: the declaring side is to move; its king stands in the
-//! opponent's camp (the three far ranks) and is not in check; at least 10 of its other pieces
+//! opponent's camp (the three far ranks) and is not in check (a side without a king, the
+//! attacker of a mating problem, cannot declare); at least 10 of its other pieces
 //! stand there; counting those pieces and the pieces in its hand, rooks and bishops (promoted
 //! or not) 5 points and every other piece 1, Black (sente) has at least 28 points and White
 //! (gote) at least 27. (The rule's last condition, time left on the clock, is not in a
@@ -18,6 +19,8 @@ use crate::{Color, PieceKind, Position};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum DeclarationError {
+    /// The side to move has no king (the attacker of a mating problem, 詰将棋).
+    NoKing,
     /// The king is not in the opponent's camp.
     KingNotEntered,
     /// The king is in check.
@@ -31,6 +34,7 @@ pub enum DeclarationError {
 impl fmt::Display for DeclarationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            DeclarationError::NoKing => f.write_str("the side to move has no king"),
             DeclarationError::KingNotEntered => {
                 f.write_str("the king is not in the opponent's camp")
             }
@@ -56,8 +60,8 @@ impl Position {
     ///
     /// # Errors
     ///
-    /// The first condition that fails, in the order king entered, not in check, 10 pieces,
-    /// points.
+    /// The first condition that fails, in the order a king at all ([`DeclarationError::NoKing`]),
+    /// king entered, not in check, 10 pieces, points.
     ///
     /// # Examples
     ///
@@ -74,7 +78,10 @@ impl Position {
     pub fn declaration(&self) -> Result<(), DeclarationError> {
         let color = self.side_to_move();
         let in_camp = |sq: crate::Square| sq.rank().is_promotion_zone(color);
-        if !in_camp(self.king_square(color)) {
+        let Some(king) = self.king_square(color) else {
+            return Err(DeclarationError::NoKing);
+        };
+        if !in_camp(king) {
             return Err(DeclarationError::KingNotEntered);
         }
         if self.is_check() {
@@ -163,6 +170,17 @@ mod tests {
         assert_eq!(
             declaration("R7R/B1GGGG1B1/1SSSS4/4K4/9/9/9/9/4k4 b 4n4l18p 1"),
             Err(DeclarationError::KingNotEntered)
+        );
+    }
+
+    #[test]
+    fn a_side_without_a_king_cannot_declare() {
+        // All of Black's material in White's camp, but no black king.
+        let no_king = "R7R/B1GGGG1B1/1SSSS4/9/9/9/9/9/4k4 b 4n4l18p 1";
+        assert_eq!(declaration(no_king), Err(DeclarationError::NoKing));
+        assert_eq!(
+            DeclarationError::NoKing.to_string(),
+            "the side to move has no king"
         );
     }
 }

@@ -30,13 +30,28 @@ pub(crate) const DRAGON: usize = 13;
 
 /// A shogi position: the board, both hands, the side to move and the SFEN move count.
 ///
-/// Every `Position` passes the checks of [`Position::from_sfen`]: exactly one king a side, no
+/// Every `Position` passes the checks of [`Position::from_sfen`]: at most one king a side, no
 /// more pieces of a kind than the set holds (counting both hands), no unpromoted pawn or lance
 /// on its last rank nor knight on its last two, no two unpromoted pawns of one side on a file,
 /// and the side not to move not in check. Playing legal moves keeps this.
 ///
 /// The move count is the SFEN one: the ply number of the next move, 1 at the start of an even
 /// or handicap game ([`Position::ply`]). Equality and hashing compare it too.
+///
+/// # Positions without a king
+///
+/// A side may have no king: the attacking side (攻め方, usually sente) of a mating problem
+/// (詰将棋) has none, while the defending side (玉方) has one. Such a side is never in check and
+/// can never be checkmated, so none of its moves is refused for leaving a king attacked; every
+/// other rule holds for it unchanged (nifu, forced promotion, drops, and uchifuzume, which
+/// forbids a pawn drop that mates the opponent's king and so only binds a side whose
+/// opponent has a king). [`Position::king_square`] is `None` for it. The position holds only
+/// what it is given: the pieces a problem leaves to the defender (残り駒全部) are in its hand
+/// only where the record puts them there.
+///
+/// Rule: the conventions of tsume shogi (詰将棋), as the Japan Shogi Association's problems
+/// (e.g. 毎日詰将棋) and the CSA and KIF formats write them: the defender has a king, the
+/// attacker needs none.
 ///
 /// # Examples
 ///
@@ -62,13 +77,18 @@ pub struct Position {
     pub(crate) by_kind: [Bitboard; 14],
     /// The hands, by colour.
     pub(crate) hands: [Hand; 2],
-    /// The kings' squares, by colour.
+    /// The kings' squares, by colour; [`NO_KING`] for a side without one.
     pub(crate) kings: [u8; 2],
     /// The side to move.
     pub(crate) side: Color,
     /// The SFEN move count: the ply number of the next move.
     pub(crate) ply: u32,
 }
+
+/// The king square of a side without a king: above every square index, so that
+/// [`bit`](crate::bitboard::bit) gives a set outside the board (bit 127), which meets no
+/// piece; it must never index a square table.
+pub(crate) const NO_KING: u8 = u8::MAX;
 
 /// The board code of a piece.
 const fn encode(p: Piece) -> u8 {
@@ -132,7 +152,7 @@ impl Position {
             by_color: [0; 2],
             by_kind: [0; 14],
             hands: [Hand::EMPTY; 2],
-            kings: [u8::MAX; 2],
+            kings: [NO_KING; 2],
             side: Color::Black,
             ply: 1,
         }
@@ -188,9 +208,18 @@ impl Position {
         self.ply
     }
 
-    /// The square of `color`'s king.
-    pub fn king_square(&self, color: Color) -> Square {
-        Square::from_raw(self.kings[color.index()] as usize)
+    /// The square of `color`'s king; `None` when `color` has no king (the attacker of a
+    /// mating problem: see [Positions without a king](Position#positions-without-a-king)).
+    pub fn king_square(&self, color: Color) -> Option<Square> {
+        let sq = self.kings[color.index()] as usize;
+        (sq < 81).then(|| Square::from_raw(sq))
+    }
+
+    /// The square index of `color`'s king, `None` without one.
+    #[inline(always)]
+    pub(crate) fn king(&self, color: Color) -> Option<usize> {
+        let sq = self.kings[color.index()] as usize;
+        (sq < 81).then_some(sq)
     }
 
     /// Every piece of `color` on the board with its square, in square index order (`1a`, `1b`,
@@ -273,9 +302,12 @@ impl Position {
     }
 
     /// The pieces of `color` pinned to their king: each stands alone between the king and an
-    /// enemy lance, bishop, rook, horse or dragon aimed at the king along that line.
+    /// enemy lance, bishop, rook, horse or dragon aimed at the king along that line; none
+    /// without a king.
     pub(crate) fn pinned(&self, color: Color, occ: Bitboard) -> Bitboard {
-        let ksq = self.kings[color.index()] as usize;
+        let Some(ksq) = self.king(color) else {
+            return 0;
+        };
         let k = &self.by_kind;
         let snipers = self.by_color[(!color).index()]
             & ((rook_rays(ksq) & (k[ROOK] | k[DRAGON]))
@@ -309,21 +341,26 @@ impl Position {
         }
     }
 
-    /// Whether `color`'s king is attacked.
+    /// Whether `color`'s king is attacked; `false` when `color` has no king.
     pub fn is_king_attacked(&self, color: Color) -> bool {
-        let ksq = self.kings[color.index()] as usize;
-        ksq < 81 && self.is_attacked(ksq, !color, self.occupied())
+        self.king(color)
+            .is_some_and(|ksq| self.is_attacked(ksq, !color, self.occupied()))
     }
 
-    /// Whether the side to move is in check (its king is attacked; 王手).
+    /// Whether the side to move is in check (its king is attacked; 王手); never for a side
+    /// without a king.
     pub fn is_check(&self) -> bool {
         self.is_king_attacked(self.side)
     }
 
-    /// The squares of the pieces giving check to the side to move, in square index order.
+    /// The squares of the pieces giving check to the side to move, in square index order
+    /// (none for a side without a king).
     pub fn checkers(&self) -> impl Iterator<Item = Square> {
-        let ksq = self.kings[self.side.index()] as usize;
-        squares(self.attackers_to(ksq, !self.side, self.occupied())).map(Square::from_raw)
+        let set = match self.king(self.side) {
+            Some(ksq) => self.attackers_to(ksq, !self.side, self.occupied()),
+            None => 0,
+        };
+        squares(set).map(Square::from_raw)
     }
 
     /// Every legal move of the side to move, in no particular order.
@@ -336,7 +373,9 @@ impl Position {
     /// - Drops go to empty squares, never where the piece could not move again, never a second
     ///   unpromoted pawn of the mover on a file (nifu), never a pawn that checkmates
     ///   (uchifuzume); a pawn drop that checks without mating is listed.
-    /// - No move leaves the mover's king attacked, and no move takes a king.
+    /// - No move leaves the mover's king attacked, and no move takes a king. A side without a
+    ///   king has no check to answer, and its pawn drops are never uchifuzume when the
+    ///   opponent has no king either.
     ///
     /// Rule: Japan Shogi Association, 将棋のルール (駒の動き, 成り, 持ち駒, 禁じ手).
     ///
@@ -401,11 +440,14 @@ impl Position {
     }
 
     /// Whether dropping a pawn of the side to move on the square with index `psq` (empty, in
-    /// front of the enemy king) would checkmate.
+    /// front of the enemy king) would checkmate; the enemy must have a king (without one,
+    /// nothing is mated: `false`).
     pub(crate) fn is_pawn_drop_mate(&self, psq: usize) -> bool {
         let us = self.side;
         let them = !us;
-        let ek = self.kings[them.index()] as usize;
+        let Some(ek) = self.king(them) else {
+            return false;
+        };
         let occ = self.occupied() | bit(psq);
         // A piece other than the king takes the pawn: it cannot be pinned, for the pawn stands
         // next to the king and so blocks every line through that square.
@@ -620,7 +662,8 @@ impl Position {
         self.board == other.board && self.hands == other.hands && self.side == other.side
     }
 
-    /// Whether the side to move is checkmated (詰み): in check with no legal move.
+    /// Whether the side to move is checkmated (詰み): in check with no legal move (never for
+    /// a side without a king).
     pub fn is_checkmate(&self) -> bool {
         self.is_check() && self.count_legal_moves() == 0
     }

@@ -14,7 +14,9 @@
 //!   adds up to 5);
 //! - a move count of 0 is read as 1.
 //!
-//! Checked: nine ranks of nine squares; exactly one king a side; no more pieces of a kind, on
+//! Checked: nine ranks of nine squares; at most one king a side (none is allowed, as the
+//! attacker of a mating problem, 詰将棋, has none: see
+//! [Positions without a king](Position#positions-without-a-king)); no more pieces of a kind, on
 //! the board (promoted or not) and in both hands together, than the set holds (18 pawns, 4
 //! lances, knights, silvers and golds, 2 bishops and rooks); no unpromoted pawn or lance on its
 //! last rank nor knight on its last two; no two unpromoted pawns of one side on a file (nifu);
@@ -85,8 +87,9 @@ pub enum SfenError {
     /// The move count is not a number (`one`).
     #[error("expected the move count as a number, found `{0}`")]
     MoveCount(String),
-    /// A side has no king or more than one (`black has 0 kings`).
-    #[error("{color} has {count} kings: expected exactly 1")]
+    /// A side has more than one king (`black has 2 kings`); a side without a king is allowed
+    /// (mating problems).
+    #[error("{color} has {count} kings: expected at most 1")]
     KingCount {
         /// The side.
         color: Color,
@@ -319,7 +322,7 @@ impl Position {
     fn validate(&self) -> Result<(), SfenError> {
         for color in Color::ALL {
             let count = self.squares_of(Piece::new(color, PieceKind::King)).count() as u32;
-            if count != 1 {
+            if count > 1 {
                 return Err(SfenError::KingCount { color, count });
             }
         }
@@ -517,10 +520,17 @@ mod tests {
         "4k4/9/9/9/9/9/9/9/4K4 b - one",
         "expected the move count as a number, found `one`"
     )]
-    #[case::no_black_king("4k4/9/9/9/9/9/9/9/9 b - 1", "black has 0 kings: expected exactly 1")]
+    #[case::two_black_kings(
+        "4k4/9/9/9/9/9/9/9/3KK4 b - 1",
+        "black has 2 kings: expected at most 1"
+    )]
     #[case::two_white_kings(
         "3kk4/9/9/9/9/9/9/9/4K4 b - 1",
-        "white has 2 kings: expected exactly 1"
+        "white has 2 kings: expected at most 1"
+    )]
+    #[case::two_white_kings_no_black_one(
+        "3kk4/9/9/9/9/9/9/9/9 b - 1",
+        "white has 2 kings: expected at most 1"
     )]
     #[case::nineteen_pawns(
         "4k4/9/9/9/9/9/9/9/4K4 b P18p 1",
@@ -556,6 +566,34 @@ mod tests {
     )]
     fn errors_name_the_fault(#[case] sfen: &str, #[case] message: &str) {
         assert_eq!(Position::from_sfen(sfen).unwrap_err().to_string(), message);
+    }
+
+    #[test]
+    fn a_side_may_have_no_king() {
+        for sfen in [
+            "4k4/9/9/9/9/9/9/9/9 b - 1",
+            "9/9/9/9/9/9/9/9/4K4 w - 1",
+            "9/9/9/9/9/9/9/9/9 b - 1",
+            // The tsume of tsumeshogi.csa (看寿賞 平成元年): the rest of the set in gote's hand.
+            "9/9/3pp4/+r2k1p3/2L1+p4/2+R6/B8/B8/9 b 4g4s4n3l14p 1",
+        ] {
+            let pos = Position::from_sfen(sfen).unwrap();
+            assert_eq!(pos.to_sfen(), sfen);
+        }
+        let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/9 b - 1").unwrap();
+        assert_eq!(pos.king_square(Color::Black), None);
+        assert_eq!(pos.king_square(Color::White), Some("5a".parse().unwrap()));
+    }
+
+    #[test]
+    fn a_kingless_set_still_counts_its_pieces() {
+        // The tsume hand with one pawn too many: 19.
+        assert_eq!(
+            Position::from_sfen("9/9/3pp4/+r2k1p3/2L1+p4/2+R6/B8/B8/9 b 4g4s4n3l15p 1")
+                .unwrap_err()
+                .to_string(),
+            "19 pawns on the board and in the hands (promoted or not): expected at most 18"
+        );
     }
 
     #[test]

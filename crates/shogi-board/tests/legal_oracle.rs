@@ -3,6 +3,7 @@
 //! (testdata/perft/shogi.perft), each followed by a random walk of legal moves, the generated
 //! moves are exactly the candidate moves (every board move with and without promotion, every
 //! drop) that `check_move` accepts; `check_move` makes the move on a copy and tests the king.
+//! The same again from positions where a side has no king (mating problems, 詰将棋).
 
 use proptest::prelude::*;
 use shogi_board::{Move, PieceKind, Position, Square, perft, perft_built};
@@ -96,8 +97,36 @@ fn same_moves(pos: &Position) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Starts where a side has no king: the mating problems of ../shared/specimens (看寿賞
+/// 平成元年 in tsumeshogi.csa, 毎日詰将棋 2021-11-07 and 2022-06-04), the pawn-drop mate
+/// position without Black's king, and White without a king holding every piece.
+const KINGLESS: [&str; 5] = [
+    "9/9/3pp4/+r2k1p3/2L1+p4/2+R6/B8/B8/9 b 4g4s4n3l14p 1",
+    "6l2/6nk1/6R2/5Lppp/9/9/9/9/9 b 2BNr4g4s2n2l15p 1",
+    "6Bl1/8R/5+rks1/5pp2/7S1/6P1L/9/9/9 b GNb3g2s3n2l15p 1",
+    "7lk/9/8S/9/9/9/9/7L1/9 b P 1",
+    "9/9/9/9/9/9/9/9/4K4 w 2r2b4g4s4n4l18p 1",
+];
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1500))]
+
+    #[test]
+    fn without_a_king_generated_moves_are_the_checked_ones(
+        start in prop::sample::select(&KINGLESS[..]),
+        walk in prop::collection::vec(any::<prop::sample::Index>(), 0..30),
+    ) {
+        let mut pos = Position::from_sfen(start).expect("a kingless SFEN");
+        same_moves(&pos)?;
+        for step in walk {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(*step.get(&moves));
+            same_moves(&pos)?;
+        }
+    }
 
     #[test]
     fn generated_moves_are_the_checked_ones(start in any::<prop::sample::Index>(),

@@ -24,6 +24,8 @@ const START: &str = Position::START_SFEN;
 const NIFU: &str = "4k4/9/9/9/9/9/4P4/9/4K4 b PLN 1";
 /// The fixture's pawn-drop-mate position: P*1b would mate.
 const UCHIFUZUME: &str = "7lk/9/8S/9/9/9/9/7L1/8K b P 1";
+/// The same without Black's king.
+const KINGLESS_UCHIFUZUME: &str = "7lk/9/8S/9/9/9/9/7L1/9 b P 1";
 
 #[rstest]
 // Whose piece, where it goes, how it moves.
@@ -129,6 +131,19 @@ const UCHIFUZUME: &str = "7lk/9/8S/9/9/9/9/7L1/8K b P 1";
 #[case::ignoring_check("k3r4/9/9/9/9/9/9/4K4/P8 b - 1", "9i9h", Err(Rule::KingLeftInCheck))]
 #[case::drop_answers_check("k3r4/9/9/9/9/9/9/4K4/9 b G 1", "G*5e", Ok(()))]
 #[case::drop_ignores_check("k3r4/9/9/9/9/9/9/4K4/9 b G 1", "G*4e", Err(Rule::KingLeftInCheck))]
+// Without a king (the attacker of a mating problem, 詰将棋): the other rules hold.
+#[case::kingless_uchifuzume(KINGLESS_UCHIFUZUME, "P*1b", Err(Rule::Uchifuzume))]
+#[case::kingless_silver_checks(KINGLESS_UCHIFUZUME, "1c2b", Ok(()))]
+#[case::kingless_nifu("4k4/9/9/9/9/9/4P4/9/9 b P 1", "P*5e", Err(Rule::Nifu))]
+#[case::kingless_forced_promotion(
+    "4k4/9/2L6/9/9/9/9/9/9 b - 1",
+    "7c7a",
+    Err(Rule::ForcedPromotion)
+)]
+#[case::kingless_dead_drop("4k4/9/9/9/9/9/9/9/9 b N 1", "N*5b", Err(Rule::DeadPiece))]
+#[case::kingless_moves_into_attack("4k4/9/9/9/4r4/9/4G4/9/9 b - 1", "5g4g", Ok(()))]
+// The defender's pawn drop mates nothing: the attacker has no king.
+#[case::defender_pawn_drop("4k4/9/9/9/9/9/9/9/9 w p 1", "P*5h", Ok(()))]
 fn rules(#[case] sfen: &str, #[case] usi: &str, #[case] expected: Result<(), Rule>) {
     assert_eq!(check(sfen, usi), expected);
 }
@@ -150,5 +165,48 @@ fn a_side_without_moves_loses() {
     assert_eq!(
         pos.outcome(),
         Some((GameResult::FirstPlayerWins, Termination::Checkmate))
+    );
+}
+
+#[test]
+fn a_side_without_a_king_is_never_in_check() {
+    use notation_traits::{GameResult, Termination};
+    use shogi_board::{Color, DeclarationError};
+    // Black has no king: a white rook on its file, a dragon next to where a king would be.
+    let pos = Position::from_sfen("4k4/9/9/9/4r4/9/9/3+r5/9 b G 1").unwrap();
+    assert!(!pos.is_check());
+    assert!(!pos.is_checkmate());
+    assert_eq!(pos.checkers().count(), 0);
+    assert_eq!(pos.king_square(Color::Black), None);
+    assert_eq!(pos.declaration(), Err(DeclarationError::NoKing));
+    // Every empty square takes the gold.
+    assert_eq!(pos.legal_moves().len(), 81 - 3);
+    // A kingless side with no move loses as any side without a move does (no check).
+    let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/9 b - 1").unwrap();
+    assert_eq!(
+        pos.outcome(),
+        Some((GameResult::SecondPlayerWins, Termination::Stalemate))
+    );
+}
+
+#[test]
+fn the_tsume_of_tsumeshogi_csa_ends_in_mate() {
+    use notation_traits::{GameResult, Termination};
+    // 看寿賞 平成元年短編賞 『新たなる殺意』 (../shared/specimens/kif-csa/csa/tsumeshogi.csa):
+    // +7572NY -0086KE +7673RY, then %TSUMI.
+    let mut pos =
+        Position::from_sfen("9/9/3pp4/+r2k1p3/2L1+p4/2+R6/B8/B8/9 b 4g4s4n3l14p 1").unwrap();
+    for (usi, check) in [("7e7b+", true), ("N*8f", false), ("7f7c", true)] {
+        pos = pos.play(usi.parse().unwrap()).unwrap();
+        assert_eq!(pos.is_check(), check, "{usi}");
+    }
+    assert!(pos.is_checkmate());
+    assert_eq!(
+        pos.outcome(),
+        Some((GameResult::FirstPlayerWins, Termination::Checkmate))
+    );
+    assert_eq!(
+        pos.to_sfen(),
+        "9/2+L6/2+Rpp4/+r2k1p3/4+p4/1n7/B8/B8/9 w 4g4s3n3l14p 4"
     );
 }
