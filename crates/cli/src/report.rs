@@ -9,6 +9,37 @@ use serde_json::json;
 
 use crate::Format;
 
+/// How everything on standard error is printed: `--quiet` and `--color`.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Printing {
+    /// No notes.
+    pub(crate) quiet: bool,
+    /// Colored diagnostics.
+    pub(crate) color: bool,
+}
+
+static PRINTING: std::sync::OnceLock<Printing> = std::sync::OnceLock::new();
+
+/// Sets how standard error is printed, once, from the command line.
+pub(crate) fn set_printing(p: Printing) {
+    let _ = PRINTING.set(p);
+}
+
+/// How standard error is printed.
+pub(crate) fn printing() -> Printing {
+    PRINTING.get().copied().unwrap_or_default()
+}
+
+/// A write to standard output failed: a closed pipe (`kifu convert ... | head -1`) ends the
+/// program at once, quietly, with exit code 0, as Unix filters do; any other failure sets
+/// [`crate::OUTPUT_FAILED`] (exit code 3).
+pub(crate) fn stdout_failed(e: &std::io::Error) {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(i32::from(EXIT_OK));
+    }
+    crate::OUTPUT_FAILED.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// Exit codes of CLI.md.
 pub(crate) const EXIT_OK: u8 = 0;
 /// A data error, or a warning under `--strict`, or (compare) different games.
@@ -81,7 +112,7 @@ const WHOLE_LINE: usize = 160;
 
 impl Reporter {
     pub(crate) fn new(format: Format, strict: bool) -> Reporter {
-        let renderer = if std::io::stderr().is_terminal() {
+        let renderer = if printing().color {
             Renderer::styled()
         } else {
             Renderer::plain()
@@ -200,7 +231,7 @@ impl Reporter {
 
     /// A note on standard error (what was detected); text format only.
     pub(crate) fn note(&self, text: &str) {
-        if self.format == Format::Text {
+        if self.format == Format::Text && !printing().quiet {
             self.print(&format!("note: {text}"));
         }
     }
