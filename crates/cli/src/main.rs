@@ -334,6 +334,9 @@ pub(crate) struct ReadOptions {
     /// WHATWG label (detected when absent).
     #[arg(long, value_parser = kifu_records::parse_encoding)]
     pub(crate) encoding: Option<&'static encoding_rs::Encoding>,
+    /// The game detection takes when only the moves could tell (`--to psn`: shogi).
+    #[arg(skip)]
+    pub(crate) detect: Option<Variant>,
 }
 
 impl ReadOptions {
@@ -353,6 +356,7 @@ impl ReadOptions {
             dialect: self.dialect.map(DialectArg::dialect),
             encoding: self.encoding,
             repair: self.repair,
+            detect_variant: self.detect,
         }
     }
 }
@@ -509,6 +513,35 @@ struct PerftArgs {
     depth: u32,
 }
 
+/// `--to` of the other game than `--from` or `--variant` is a usage error (exit 2), said before
+/// anything is read.
+fn other_game_refused(a: &ConvertArgs) -> Option<u8> {
+    let to = a.to.variant()?;
+    let (given, what) = match (a.read.from, a.read.variant) {
+        (Some(from), _) if from.variant().is_some() => (
+            from.variant()?,
+            format!(
+                "--from {} is a {} notation",
+                from.name(),
+                from.variant()?.name()
+            ),
+        ),
+        (_, Some(v)) => (v.variant(), format!("--variant is {}", v.variant().name())),
+        _ => return None,
+    };
+    if given == to {
+        return None;
+    }
+    errln!(
+        "error: {what}, but --to {} writes {} (a {} game can be written as json or in a {} notation)",
+        a.to.name,
+        to.name(),
+        given.name(),
+        given.name()
+    );
+    Some(2)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     report::set_printing(report::Printing {
@@ -545,9 +578,18 @@ fn main() -> ExitCode {
         );
         return ExitCode::from(2);
     }
+    if let Command::Convert(a) = &cli.command
+        && let Some(code) = other_game_refused(a)
+    {
+        return ExitCode::from(code);
+    }
     let code = match cli.command {
-        Command::Convert(a) => cmd::convert::run(cmd::convert::Options {
-            read: a.read,
+        Command::Convert(mut a) => cmd::convert::run(cmd::convert::Options {
+            read: {
+                // `--to psn` reads shogi only: detection does not try xiangqi's notations.
+                a.read.detect = a.to.variant();
+                a.read
+            },
             to: a.to,
             out_lang: a.out_lang,
             style: a.style,

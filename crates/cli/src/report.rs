@@ -59,6 +59,8 @@ pub(crate) struct Reporter {
     pub(crate) warnings: usize,
     errors: usize,
     io_failed: bool,
+    /// Input files not read, by why.
+    skipped: std::collections::BTreeMap<&'static str, usize>,
     /// Diagnostics shown per code in the current game, and those held back.
     shown: std::collections::HashMap<String, usize>,
     held_back: std::collections::BTreeMap<String, usize>,
@@ -128,6 +130,7 @@ impl Reporter {
             warnings: 0,
             errors: 0,
             io_failed: false,
+            skipped: std::collections::BTreeMap::new(),
             shown: std::collections::HashMap::new(),
             held_back: std::collections::BTreeMap::new(),
             allow: Vec::new(),
@@ -227,6 +230,11 @@ impl Reporter {
             ));
         }
         self.shown.clear();
+    }
+
+    /// Counts an input file not read, and why (`empty`, `of a kind kifu does not read`).
+    pub(crate) fn skip(&mut self, why: &'static str) {
+        *self.skipped.entry(why).or_default() += 1;
     }
 
     /// A note on standard error (what was detected); text format only.
@@ -370,10 +378,17 @@ impl Reporter {
             bar.finish_and_clear();
         }
         match self.format {
-            Format::Json => errln!(
-                "{}",
-                json!({"summary": {"games": self.games, "ok": self.ok, "with_errors": self.with_errors, "warnings": self.warnings}})
-            ),
+            Format::Json => {
+                let mut summary = json!({"games": self.games, "ok": self.ok, "with_errors": self.with_errors, "warnings": self.warnings});
+                if verb == "convert" {
+                    summary["converted"] = json!(self.converted);
+                }
+                let skipped: usize = self.skipped.values().sum();
+                if skipped > 0 {
+                    summary["skipped_files"] = json!(skipped);
+                }
+                errln!("{}", json!({ "summary": summary }));
+            }
             Format::Text => {
                 let mut parts = vec![plural(self.games, "game", "games") + " read"];
                 if verb == "convert" {
@@ -381,7 +396,22 @@ impl Reporter {
                 }
                 parts.push(format!("{} with errors", self.with_errors));
                 parts.push(plural(self.warnings, "warning", "warnings"));
-                errln!("kifu {verb}: {}", parts.join(", "));
+                let skipped: usize = self.skipped.values().sum();
+                let why: Vec<String> = self
+                    .skipped
+                    .iter()
+                    .map(|(why, n)| format!("{n} {why}"))
+                    .collect();
+                let skipped = if skipped > 0 {
+                    format!(
+                        "; {} skipped ({})",
+                        plural(skipped, "file", "files"),
+                        why.join(", ")
+                    )
+                } else {
+                    String::new()
+                };
+                errln!("kifu {verb}: {}{skipped}", parts.join(", "));
             }
         }
         self.exit_code()

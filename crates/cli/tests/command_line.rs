@@ -344,3 +344,142 @@ fn a_closed_standard_output_ends_quietly() {
     assert_eq!(stderr(&o), "");
     assert_eq!(o.status.code(), Some(0));
 }
+
+#[test]
+fn the_other_game_is_refused_up_front_and_to_psn_reads_shogi() {
+    for (args, message) in [
+        (
+            &["convert", "--to", "psn", "--from", "wxf", "missing.pgn"][..],
+            "error: --from wxf is a xiangqi notation, but --to psn writes shogi (a xiangqi game can be written as json or in a xiangqi notation)\n",
+        ),
+        (
+            &["convert", "-t", "wxf", "-f", "usi", "missing.pgn"][..],
+            "error: --from usi is a shogi notation, but --to wxf writes xiangqi (a shogi game can be written as json or in a shogi notation)\n",
+        ),
+        (
+            &[
+                "convert",
+                "--to",
+                "psn",
+                "--variant",
+                "xiangqi",
+                "missing.pgn",
+            ][..],
+            "error: --variant is xiangqi, but --to psn writes shogi (a xiangqi game can be written as json or in a xiangqi notation)\n",
+        ),
+    ] {
+        let o = kifu(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&o), message);
+        assert_eq!(stdout(&o), "");
+    }
+    let dir = TempDir::new("tried");
+    let junk = dir.path("junk.pgn");
+    std::fs::write(&junk, "1. foo bar 2. baz qux\n").unwrap();
+    // Detection tried both games' notations, and the list names them all.
+    let o = kifu(&["check", s(&junk)]);
+    assert_eq!(o.status.code(), Some(1));
+    let first = stderr(&o).lines().next().unwrap().to_owned();
+    assert_eq!(
+        first,
+        "error[notation-not-detected]: `foo`: no move of the game reads as a move in any notation tried (WXF descriptive notation, English letters; WXF descriptive notation, Finnish letters; WXF descriptive notation, German letters; Chinese characters; algebraic notation, English letters; algebraic notation, Finnish letters; algebraic notation, German letters; ICCS coordinates, ranks 0-9; Fairy-Stockfish UCI coordinates, ranks 1-10; WinBoard algebraic notation, ranks 0-9, English letters; shogi: PSN; shogi: USI moves)"
+    );
+    // --to wxf tries xiangqi's only; --to psn shogi's only.
+    let o = kifu(&["convert", "--to", "wxf", s(&junk)]);
+    assert!(
+        stderr(&o)
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with("; WinBoard algebraic notation, ranks 0-9, English letters)")
+    );
+    let o = kifu(&["convert", "--to", "psn", s(&junk)]);
+    assert_eq!(
+        stderr(&o).lines().next().unwrap(),
+        format!(
+            "note: {}: game 1: detected shogi, PSN (0 of 4 plies read)",
+            s(&junk)
+        )
+    );
+    // A game whose tags say xiangqi stays xiangqi, and cannot be written as PSN.
+    let o = kifu(&[
+        "convert",
+        "-q",
+        "--to",
+        "psn",
+        "testdata/xiangqi/xiangqi-wxf.pgn",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).starts_with(
+        "error[wrong-variant]: a xiangqi game cannot be written as psn: choose --to json or a xiangqi notation\n"
+    ));
+}
+
+#[test]
+fn files_kifu_does_not_read_are_named_and_a_batch_counts_them() {
+    let dir = TempDir::new("unread");
+    let folder = dir.path("games");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(
+        folder.join("chess.pgn"),
+        "[Event \"x\"]\n[White \"a\"]\n[Black \"b\"]\n\n1. e4 e5 2. Nf3 *\n",
+    )
+    .unwrap();
+    let mut binary = vec![0u8, 1, 2, 3, 0xff, 0xfe];
+    binary.extend(std::iter::repeat_n(0u8, 64));
+    std::fs::write(folder.join("binary.pgn"), &binary).unwrap();
+    std::fs::write(folder.join("empty.pgn"), "").unwrap();
+    std::fs::copy(
+        root().join("testdata/xiangqi/xiangqi-wxf.pgn"),
+        folder.join("wxf.pgn"),
+    )
+    .unwrap();
+    let one = |name: &str| {
+        let path = folder.join(name);
+        let o = kifu(&["check", "-q", s(&path)]);
+        (o.status.code(), stderr(&o), s(&path).to_owned())
+    };
+    let (code, err, path) = one("chess.pgn");
+    assert_eq!(code, Some(3));
+    assert_eq!(
+        err,
+        format!(
+            "error[io]: {path}: this looks like a chess PGN file (kifu reads xiangqi and shogi records); kifu does not read it\nkifu check: 0 games read, 0 with errors, 0 warnings; 1 file skipped (1 of a kind kifu does not read)\n"
+        )
+    );
+    let (code, err, path) = one("binary.pgn");
+    assert_eq!(code, Some(3));
+    assert_eq!(
+        err,
+        format!(
+            "error[io]: {path}: this looks like a binary file; kifu does not read it\nkifu check: 0 games read, 0 with errors, 0 warnings; 1 file skipped (1 of a kind kifu does not read)\n"
+        )
+    );
+    let (code, err, path) = one("empty.pgn");
+    assert_eq!(code, Some(3));
+    assert_eq!(
+        err,
+        format!(
+            "error[io]: {path}: no game in it (the file is empty or blank)\nkifu check: 0 games read, 0 with errors, 0 warnings; 1 file skipped (1 empty)\n"
+        )
+    );
+    let o = kifu(&["check", "-q", "--recursive", s(&folder)]);
+    assert_eq!(o.status.code(), Some(3));
+    assert_eq!(
+        stderr(&o).lines().last().unwrap(),
+        "kifu check: 1 game read, 0 with errors, 0 warnings; 3 files skipped (1 empty, 2 of a kind kifu does not read)"
+    );
+    let o = kifu(&[
+        "convert",
+        "--to",
+        "iccs",
+        "--message-format",
+        "json",
+        "--recursive",
+        s(&folder),
+    ]);
+    assert_eq!(
+        stderr(&o).lines().last().unwrap(),
+        "{\"summary\":{\"games\":1,\"ok\":1,\"with_errors\":0,\"warnings\":0,\"converted\":1,\"skipped_files\":3}}"
+    );
+}

@@ -62,7 +62,17 @@ pub(crate) fn for_each_game(
         let input = match Input::open(&item.path, &options) {
             Ok(i) => i,
             Err(e) => {
-                reporter.io_error(&e.name, &e.error.to_string());
+                let message = e.error.to_string();
+                reporter.skip(if message.starts_with("this looks like") {
+                    "of a kind kifu does not read"
+                } else if e.error.kind() == std::io::ErrorKind::InvalidData {
+                    "in no encoding kifu reads"
+                } else if e.error.kind() == std::io::ErrorKind::NotFound {
+                    "missing"
+                } else {
+                    "unreadable"
+                });
+                reporter.io_error(&e.name, &message);
                 continue;
             }
         };
@@ -107,9 +117,8 @@ pub(crate) fn for_each_game(
             }
         }
         if reporter.games == games_before {
-            reporter.note(&format!(
-                "{name}: no game in it (the file is empty or blank)"
-            ));
+            reporter.skip("empty");
+            reporter.io_error(&name, "no game in it (the file is empty or blank)");
         }
         done_before += read.load(std::sync::atomic::Ordering::Relaxed);
     }
