@@ -426,6 +426,10 @@ struct CompareArgs {
     file_a: PathBuf,
     /// The second transcription.
     file_b: PathBuf,
+    /// Write the first transcription to this file with each faulty move the second resolved
+    /// replaced by the move it resolved to (in the first's notation).
+    #[arg(long, value_name = "FILE")]
+    write: Option<PathBuf>,
 }
 
 /// What `kifu diagram` writes.
@@ -603,7 +607,7 @@ fn main() -> ExitCode {
             files: a.files,
         }),
         Command::Check(a) => cmd::check::run(&a.read, &a.files),
-        Command::Compare(a) => cmd::compare::run(&a.read, &a.file_a, &a.file_b),
+        Command::Compare(a) => cmd::compare::run(&a.read, &a.file_a, &a.file_b, a.write.as_deref()),
         Command::Diagram(a) => cmd::diagram::run(cmd::diagram::Options {
             read: kifu_records::ReadOptions {
                 variant: a.variant.map(VariantArg::variant),

@@ -483,3 +483,71 @@ fn files_kifu_does_not_read_are_named_and_a_batch_counts_them() {
         "{\"summary\":{\"games\":1,\"ok\":1,\"with_errors\":0,\"warnings\":0,\"converted\":1,\"skipped_files\":3}}"
     );
 }
+
+const SEED_WXF: &str = "testdata/xiangqi/seed-descriptive-fi.pgn";
+const SEED_ALGEBRAIC: &str = "testdata/xiangqi/seed-algebraic-fi.pgn";
+
+#[test]
+fn compare_json_gives_fields_and_write_keeps_what_the_other_resolved() {
+    let dir = TempDir::new("compare");
+    let written = dir.path("resolved.pgn");
+    let o = kifu(&[
+        "compare",
+        "--message-format",
+        "json",
+        SEED_WXF,
+        SEED_ALGEBRAIC,
+        "--write",
+        s(&written),
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stderr(&o), "");
+    // Ply 32 `S7+2` and ply 52 `T4=2` of the Finnish WXF transcription, resolved by the
+    // algebraic one's `Tgg7` (g8g6) and `Tb8` (d7b7).
+    assert_eq!(
+        stdout(&o),
+        concat!(
+            r#"{"version":1,"game":1,"same":true,"plies":106,"final":"3a1k3/4a1RP1/4b3b/9/9/4P1B2/1r7/4B4/3p2p2/3AKA3 w - - 0 54","readings":["WXF descriptive notation, Finnish letters","algebraic notation, Finnish letters"],"resolved":["#,
+            r#"{"ply":32,"file":"testdata/xiangqi/seed-descriptive-fi.pgn","line":21,"column":23,"text":"S7+2","problem":"is illegal: the black pawn on g2 to g0: the piece does not move that way","other_file":"testdata/xiangqi/seed-algebraic-fi.pgn","other_line":21,"other_column":27,"other_text":"Tgg7","move":"T7+2","coord":"g8g6"},"#,
+            r#"{"ply":52,"file":"testdata/xiangqi/seed-descriptive-fi.pgn","line":26,"column":24,"text":"T4=2","problem":"is ambiguous: two black cannons can make the move `T4=2`","other_file":"testdata/xiangqi/seed-algebraic-fi.pgn","other_line":26,"other_column":26,"other_text":"Tb8","move":"T-=2","coord":"d7b7"}"#,
+            r#"],"difference":null,"undecided":null}"#,
+            "\n",
+            r#"{"version":1,"summary":{"same":true}}"#,
+            "\n"
+        )
+    );
+    // The written record is the first with those two moves replaced, nothing else.
+    let before = std::fs::read_to_string(root().join(SEED_WXF)).unwrap();
+    let after = std::fs::read_to_string(&written).unwrap();
+    let changed: Vec<(usize, &str, &str)> = before
+        .lines()
+        .zip(after.lines())
+        .enumerate()
+        .filter(|(_, (a, b))| a != b)
+        .map(|(i, (a, b))| (i + 1, a, b))
+        .collect();
+    assert_eq!(
+        changed,
+        [
+            (
+                21,
+                "8. V8+4 H4+5 16. E7+5 S7+2",
+                "8. V8+4 H4+5 16. E7+5 T7+2"
+            ),
+            (
+                26,
+                "13. H9+7 T5=4 26. V6=7 T4=2",
+                "13. H9+7 T5=4 26. V6=7 T-=2"
+            ),
+        ]
+    );
+    assert_eq!(before.lines().count(), after.lines().count());
+    // It reads without an error now, to the same final position.
+    let o = kifu(&["convert", "-q", "--to", "json", s(&written)]);
+    assert_eq!(o.status.code(), Some(0));
+    let game: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(
+        game["final"],
+        "3a1k3/4a1RP1/4b3b/9/9/4P1B2/1r7/4B4/3p2p2/3AKA3 w - - 0 54"
+    );
+}

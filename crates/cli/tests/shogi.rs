@@ -286,8 +286,15 @@ fn perft_counts_shogi() {
 fn a_shogi_game_is_not_written_as_xiangqi() {
     // Said up front when --variant says shogi (a usage error), else for each game.
     let o = kifu(
-        &["convert", "--to", "wxf", "--variant", "shogi"],
-        Some("1.P-7f 2.P-3d\n"),
+        &[
+            "convert",
+            "--to",
+            "wxf",
+            "--variant",
+            "shogi",
+            "missing.psn",
+        ],
+        None,
     );
     assert_eq!(o.status.code(), Some(2));
     assert!(

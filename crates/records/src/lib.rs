@@ -20,7 +20,7 @@ mod write;
 
 pub use batch::{InputPath, display_name, expand, is_game_file, plan_outputs, total_size};
 pub use codes::{WARNING_CODES, is_warning_code};
-pub use compare::{Comparison, GameComparison, Resolution, compare};
+pub use compare::{Comparison, GameComparison, Resolution, compare, resolved_text};
 pub use diagram::{DiagramFormat, DiagramOptions, Drawn, Plies, diagrams, position_diagram};
 pub use encoding::{SNIFF, detect as detect_encoding, encode, parse_encoding};
 pub use game::{Checked, Game, GameBody};
