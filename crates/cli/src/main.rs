@@ -8,12 +8,13 @@
 pub(crate) static OUTPUT_FAILED: std::sync::atomic::AtomicBool =
     std::sync::atomic::AtomicBool::new(false);
 
-/// `println!` that never panics: a failed write sets [`OUTPUT_FAILED`].
+/// `println!` that never panics: a failed write sets [`OUTPUT_FAILED`]; a closed pipe ends the
+/// program quietly ([`report::stdout_failed`]).
 macro_rules! outln {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        if writeln!(std::io::stdout().lock(), $($arg)*).is_err() {
-            $crate::OUTPUT_FAILED.store(true, std::sync::atomic::Ordering::Relaxed);
+        if let Err(e) = writeln!(std::io::stdout().lock(), $($arg)*) {
+            $crate::report::stdout_failed(&e);
         }
     }};
 }
@@ -45,6 +46,33 @@ use xiangqi_board::Language;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// No notes (what was detected, what a format cannot keep): diagnostics and the summary
+    /// only.
+    #[arg(short, long, global = true, display_order = 100)]
+    quiet: bool,
+    /// Colors in diagnostics: auto (when standard error is a terminal and `NO_COLOR` is not
+    /// set), always, never.
+    #[arg(
+        long,
+        value_enum,
+        global = true,
+        default_value_t = ColorArg::Auto,
+        value_name = "WHEN",
+        display_order = 101
+    )]
+    color: ColorArg,
+}
+
+/// When diagnostics are colored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, ValueEnum)]
+pub(crate) enum ColorArg {
+    /// When standard error is a terminal and the `NO_COLOR` variable is unset or empty.
+    #[default]
+    Auto,
+    /// Always, also into a file or a pipe and under `NO_COLOR`.
+    Always,
+    /// Never.
+    Never,
 }
 
 #[derive(Debug, Subcommand)]
@@ -246,11 +274,24 @@ fn parse_code(s: &str) -> Result<String, String> {
     })
 }
 
+/// A warning code of `--allow`: an error code cannot be allowed (a usage error), any other
+/// string is refused as by [`parse_code`].
+fn parse_warning_code(s: &str) -> Result<String, String> {
+    let code = parse_code(s)?;
+    if kifu_records::is_warning_code(&code) {
+        Ok(code)
+    } else {
+        Err(format!(
+            "`{code}` is an error, and errors cannot be allowed (--allow takes a warning code; docs/codes.md gives each code's severity)"
+        ))
+    }
+}
+
 /// Options for reading and checking, shared by convert, check and compare.
 #[derive(Debug, Clone, Args)]
 pub(crate) struct ReadOptions {
     /// The notation of the input (detected per game when absent), or its format.
-    #[arg(long, value_parser = from_parser())]
+    #[arg(short, long, value_parser = from_parser(), display_order = 1)]
     pub(crate) from: Option<From>,
     /// The game (detected from the notation when absent).
     #[arg(long, value_enum)]
@@ -272,13 +313,19 @@ pub(crate) struct ReadOptions {
     pub(crate) strict: bool,
     /// A warning code not to report (repeatable): `--allow move-number-mismatch`; the codes are
     /// in docs/codes.md (errors cannot be allowed).
-    #[arg(long, value_name = "CODE", value_parser = parse_code)]
+    #[arg(long, value_name = "CODE", value_parser = parse_warning_code)]
     pub(crate) allow: Vec<String>,
     /// A warning code to treat as an error (repeatable): `--deny tandem-file-digit`.
     #[arg(long, value_name = "CODE", value_parser = parse_code)]
     pub(crate) deny: Vec<String>,
-    /// How diagnostics are written.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
+    /// How diagnostics are written (`--format` is another name for it).
+    #[arg(
+        long = "message-format",
+        alias = "format",
+        value_name = "FORMAT",
+        value_enum,
+        default_value_t = Format::Text
+    )]
     pub(crate) format: Format,
     /// Read the files in folders given as inputs, and in their subfolders.
     #[arg(long)]
@@ -287,6 +334,9 @@ pub(crate) struct ReadOptions {
     /// WHATWG label (detected when absent).
     #[arg(long, value_parser = kifu_records::parse_encoding)]
     pub(crate) encoding: Option<&'static encoding_rs::Encoding>,
+    /// The game detection takes when only the moves could tell (`--to psn`: shogi).
+    #[arg(skip)]
+    pub(crate) detect: Option<Variant>,
 }
 
 impl ReadOptions {
@@ -306,6 +356,7 @@ impl ReadOptions {
             dialect: self.dialect.map(DialectArg::dialect),
             encoding: self.encoding,
             repair: self.repair,
+            detect_variant: self.detect,
         }
     }
 }
@@ -315,7 +366,7 @@ struct ConvertArgs {
     #[command(flatten)]
     read: ReadOptions,
     /// The notation to write.
-    #[arg(long, value_parser = to_parser())]
+    #[arg(short, long, value_parser = to_parser(), display_order = 0)]
     to: Target,
     /// Piece letters for the output only (en, fi, de).
     #[arg(long, value_parser = parse_language)]
@@ -342,6 +393,9 @@ struct ConvertArgs {
     /// `--recursive`; extension .pgn, .psn or .jsonl), instead of standard output.
     #[arg(long, value_name = "DIR")]
     output_dir: Option<PathBuf>,
+    /// Write the output to this file instead of standard output.
+    #[arg(short, long, value_name = "FILE", conflicts_with = "output_dir")]
+    output: Option<PathBuf>,
     /// The version of the output format where it has several: XQF `10` (plain) to `18` (the
     /// default), CSA `2.2` or `3.0` (the default).
     #[arg(long, value_name = "VERSION")]
@@ -372,6 +426,10 @@ struct CompareArgs {
     file_a: PathBuf,
     /// The second transcription.
     file_b: PathBuf,
+    /// Write the first transcription to this file with each faulty move the second resolved
+    /// replaced by the move it resolved to (in the first's notation).
+    #[arg(long, value_name = "FILE")]
+    write: Option<PathBuf>,
 }
 
 /// What `kifu diagram` writes.
@@ -459,8 +517,49 @@ struct PerftArgs {
     depth: u32,
 }
 
+/// `--to` of the other game than `--from` or `--variant` is a usage error (exit 2), said before
+/// anything is read.
+fn other_game_refused(a: &ConvertArgs) -> Option<u8> {
+    let to = a.to.variant()?;
+    let (given, what) = match (a.read.from, a.read.variant) {
+        (Some(from), _) if from.variant().is_some() => (
+            from.variant()?,
+            format!(
+                "--from {} is a {} notation",
+                from.name(),
+                from.variant()?.name()
+            ),
+        ),
+        (_, Some(v)) => (v.variant(), format!("--variant is {}", v.variant().name())),
+        _ => return None,
+    };
+    if given == to {
+        return None;
+    }
+    errln!(
+        "error: {what}, but --to {} writes {} (a {} game can be written as json or in a {} notation)",
+        a.to.name,
+        to.name(),
+        given.name(),
+        given.name()
+    );
+    Some(2)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    report::set_printing(report::Printing {
+        quiet: cli.quiet,
+        color: match cli.color {
+            ColorArg::Always => true,
+            ColorArg::Never => false,
+            ColorArg::Auto => {
+                use std::io::IsTerminal as _;
+                std::io::stderr().is_terminal()
+                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+            }
+        },
+    });
     let read = match &cli.command {
         Command::Convert(a) => Some(&a.read),
         Command::Check(a) => Some(&a.read),
@@ -483,9 +582,18 @@ fn main() -> ExitCode {
         );
         return ExitCode::from(2);
     }
+    if let Command::Convert(a) = &cli.command
+        && let Some(code) = other_game_refused(a)
+    {
+        return ExitCode::from(code);
+    }
     let code = match cli.command {
-        Command::Convert(a) => cmd::convert::run(cmd::convert::Options {
-            read: a.read,
+        Command::Convert(mut a) => cmd::convert::run(cmd::convert::Options {
+            read: {
+                // `--to psn` reads shogi only: detection does not try xiangqi's notations.
+                a.read.detect = a.to.variant();
+                a.read
+            },
             to: a.to,
             out_lang: a.out_lang,
             style: a.style,
@@ -494,11 +602,12 @@ fn main() -> ExitCode {
             on_error: a.on_error,
             output_encoding: a.output_encoding.unwrap_or(encoding_rs::UTF_8),
             output_dir: a.output_dir,
+            output: a.output,
             format_version: a.format_version,
             files: a.files,
         }),
         Command::Check(a) => cmd::check::run(&a.read, &a.files),
-        Command::Compare(a) => cmd::compare::run(&a.read, &a.file_a, &a.file_b),
+        Command::Compare(a) => cmd::compare::run(&a.read, &a.file_a, &a.file_b, a.write.as_deref()),
         Command::Diagram(a) => cmd::diagram::run(cmd::diagram::Options {
             read: kifu_records::ReadOptions {
                 variant: a.variant.map(VariantArg::variant),

@@ -9,6 +9,37 @@ use serde_json::json;
 
 use crate::Format;
 
+/// How everything on standard error is printed: `--quiet` and `--color`.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Printing {
+    /// No notes.
+    pub(crate) quiet: bool,
+    /// Colored diagnostics.
+    pub(crate) color: bool,
+}
+
+static PRINTING: std::sync::OnceLock<Printing> = std::sync::OnceLock::new();
+
+/// Sets how standard error is printed, once, from the command line.
+pub(crate) fn set_printing(p: Printing) {
+    let _ = PRINTING.set(p);
+}
+
+/// How standard error is printed.
+pub(crate) fn printing() -> Printing {
+    PRINTING.get().copied().unwrap_or_default()
+}
+
+/// A write to standard output failed: a closed pipe (`kifu convert ... | head -1`) ends the
+/// program at once, quietly, with exit code 0, as Unix filters do; any other failure sets
+/// [`crate::OUTPUT_FAILED`] (exit code 3).
+pub(crate) fn stdout_failed(e: &std::io::Error) {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(i32::from(EXIT_OK));
+    }
+    crate::OUTPUT_FAILED.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// Exit codes of CLI.md.
 pub(crate) const EXIT_OK: u8 = 0;
 /// A data error, or a warning under `--strict`, or (compare) different games.
@@ -28,6 +59,8 @@ pub(crate) struct Reporter {
     pub(crate) warnings: usize,
     errors: usize,
     io_failed: bool,
+    /// Input files not read, by why.
+    skipped: std::collections::BTreeMap<&'static str, usize>,
     /// Diagnostics shown per code in the current game, and those held back.
     shown: std::collections::HashMap<String, usize>,
     held_back: std::collections::BTreeMap<String, usize>,
@@ -81,7 +114,7 @@ const WHOLE_LINE: usize = 160;
 
 impl Reporter {
     pub(crate) fn new(format: Format, strict: bool) -> Reporter {
-        let renderer = if std::io::stderr().is_terminal() {
+        let renderer = if printing().color {
             Renderer::styled()
         } else {
             Renderer::plain()
@@ -97,6 +130,7 @@ impl Reporter {
             warnings: 0,
             errors: 0,
             io_failed: false,
+            skipped: std::collections::BTreeMap::new(),
             shown: std::collections::HashMap::new(),
             held_back: std::collections::BTreeMap::new(),
             allow: Vec::new(),
@@ -198,9 +232,14 @@ impl Reporter {
         self.shown.clear();
     }
 
+    /// Counts an input file not read, and why (`empty`, `of a kind kifu does not read`).
+    pub(crate) fn skip(&mut self, why: &'static str) {
+        *self.skipped.entry(why).or_default() += 1;
+    }
+
     /// A note on standard error (what was detected); text format only.
     pub(crate) fn note(&self, text: &str) {
-        if self.format == Format::Text {
+        if self.format == Format::Text && !printing().quiet {
             self.print(&format!("note: {text}"));
         }
     }
@@ -339,10 +378,17 @@ impl Reporter {
             bar.finish_and_clear();
         }
         match self.format {
-            Format::Json => errln!(
-                "{}",
-                json!({"summary": {"games": self.games, "ok": self.ok, "with_errors": self.with_errors, "warnings": self.warnings}})
-            ),
+            Format::Json => {
+                let mut summary = json!({"games": self.games, "ok": self.ok, "with_errors": self.with_errors, "warnings": self.warnings});
+                if verb == "convert" {
+                    summary["converted"] = json!(self.converted);
+                }
+                let skipped: usize = self.skipped.values().sum();
+                if skipped > 0 {
+                    summary["skipped_files"] = json!(skipped);
+                }
+                errln!("{}", json!({ "summary": summary }));
+            }
             Format::Text => {
                 let mut parts = vec![plural(self.games, "game", "games") + " read"];
                 if verb == "convert" {
@@ -350,7 +396,22 @@ impl Reporter {
                 }
                 parts.push(format!("{} with errors", self.with_errors));
                 parts.push(plural(self.warnings, "warning", "warnings"));
-                errln!("kifu {verb}: {}", parts.join(", "));
+                let skipped: usize = self.skipped.values().sum();
+                let why: Vec<String> = self
+                    .skipped
+                    .iter()
+                    .map(|(why, n)| format!("{n} {why}"))
+                    .collect();
+                let skipped = if skipped > 0 {
+                    format!(
+                        "; {} skipped ({})",
+                        plural(skipped, "file", "files"),
+                        why.join(", ")
+                    )
+                } else {
+                    String::new()
+                };
+                errln!("kifu {verb}: {}{skipped}", parts.join(", "));
             }
         }
         self.exit_code()

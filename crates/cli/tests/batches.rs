@@ -341,7 +341,8 @@ fn a_folder_needs_recursive_and_an_empty_file_is_named() {
     let empty = dir.path("empty.pgn");
     std::fs::write(&empty, "\n  \n").unwrap();
     let out = kifu(&["check", s(&empty)]);
-    assert_eq!(out.status.code(), Some(0));
+    // Never "0 games read" with exit 0: the file is skipped, and said so.
+    assert_eq!(out.status.code(), Some(3));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         stderr.contains("empty.pgn: no game in it (the file is empty or blank)"),
@@ -349,7 +350,7 @@ fn a_folder_needs_recursive_and_an_empty_file_is_named() {
     );
     assert_eq!(
         summary(&out),
-        "kifu check: 0 games read, 0 with errors, 0 warnings"
+        "kifu check: 0 games read, 0 with errors, 0 warnings; 1 file skipped (1 empty)"
     );
 }
 

@@ -349,7 +349,10 @@ fn an_unknown_code_is_a_usage_error() {
         ),
         "{stderr}"
     );
-    // A known code is accepted: the nifu error stays an error (exit 1).
-    let out = run(&["check", "--allow", "nifu", "testdata/errors/nifu.psn"]);
+    // A known code is accepted by --deny: the nifu error stays an error (exit 1); --allow
+    // refuses it, as errors cannot be allowed (exit 2).
+    let out = run(&["check", "--deny", "nifu", "testdata/errors/nifu.psn"]);
     assert_eq!(out.status.code(), Some(1));
+    let out = run(&["check", "--allow", "nifu", "testdata/errors/nifu.psn"]);
+    assert_eq!(out.status.code(), Some(2));
 }

@@ -284,9 +284,26 @@ fn perft_counts_shogi() {
 
 #[test]
 fn a_shogi_game_is_not_written_as_xiangqi() {
+    // Said up front when --variant says shogi (a usage error), else for each game.
     let o = kifu(
-        &["convert", "--to", "wxf", "--variant", "shogi"],
-        Some("1.P-7f 2.P-3d\n"),
+        &[
+            "convert",
+            "--to",
+            "wxf",
+            "--variant",
+            "shogi",
+            "missing.psn",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr)
+            .contains("--variant is shogi, but --to wxf writes xiangqi")
+    );
+    let o = kifu(
+        &["convert", "--to", "wxf"],
+        Some("[Sente \"a\"]\n\n1.P-7f 2.P-3d\n"),
     );
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("a shogi game cannot be written as wxf"));
@@ -312,7 +329,7 @@ fn a_shogi_game_is_not_written_as_xiangqi() {
     assert_eq!(lines[0]["game"], 1);
     assert_eq!(
         lines[1]["summary"],
-        serde_json::json!({"games": 1, "ok": 0, "with_errors": 1, "warnings": 0})
+        serde_json::json!({"games": 1, "ok": 0, "with_errors": 1, "warnings": 0, "converted": 0})
     );
 }
 

@@ -49,9 +49,31 @@ pub(crate) fn pgn_style(
     options: &ReadOptions,
     shogi_hint: bool,
 ) -> Game {
-    match crate::detect::variant_of(&raw, options, shogi_hint) {
-        Variant::Xiangqi => xiangqi_pgn(index, format, raw, options),
-        Variant::Shogi => psn_game(index, format, raw, options),
+    match crate::detect::variant_and_how(&raw, options, shogi_hint) {
+        (Variant::Xiangqi, by_moves) => {
+            let mut game = xiangqi_pgn(index, format, raw, options);
+            if by_moves {
+                name_shogi_tried(&mut game);
+            }
+            game
+        }
+        (Variant::Shogi, _) => psn_game(index, format, raw, options),
+    }
+}
+
+/// A game whose moves read in no notation, taken for xiangqi after shogi's notations were
+/// tried too: the notations tried include shogi's (PSN, USI moves).
+fn name_shogi_tried(game: &mut Game) {
+    let tried = |d: &mut Diagnostic| {
+        if d.code == "notation-not-detected"
+            && let Some(list) = d.message.strip_suffix(')')
+        {
+            d.message = format!("{list}; shogi: PSN; shogi: USI moves)");
+        }
+    };
+    game.diagnostics.iter_mut().for_each(tried);
+    if let GameBody::Unreadable { error, .. } = &mut game.body {
+        tried(error);
     }
 }
 

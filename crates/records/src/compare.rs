@@ -87,6 +87,108 @@ impl Resolution {
     }
 }
 
+impl Resolution {
+    /// The fields as one JSON object (docs/kifu.schema.json, `resolution`): `ply`, `file`
+    /// (the faulty text's input, by its name in `names`), `line`, `column`, `text`, `problem`,
+    /// `other_file`, `other_line`, `other_column`, `other_text`, `move` (in the faulty
+    /// transcription's notation) and `coord`.
+    pub fn to_json(&self, names: [&str; 2]) -> serde_json::Value {
+        serde_json::json!({
+            "ply": self.ply,
+            "file": names[self.faulty],
+            "line": self.line,
+            "column": self.column,
+            "text": self.text,
+            "problem": self.problem,
+            "other_file": names[1 - self.faulty],
+            "other_line": self.other_line,
+            "other_column": self.other_column,
+            "other_text": self.other_text,
+            "move": self.spelled,
+            "coord": self.coord,
+        })
+    }
+}
+
+impl GameComparison {
+    /// The comparison as one JSON object (docs/kifu.schema.json, `comparison`): `version`,
+    /// `game`, `same`, `plies`, `final`, `readings`, `resolved` (each a
+    /// [`Resolution::to_json`]), `difference`, `undecided`.
+    pub fn to_json(&self, names: [&str; 2]) -> serde_json::Value {
+        serde_json::json!({
+            "version": crate::JSON_VERSION,
+            "game": self.game,
+            "same": self.same(),
+            "plies": self.plies,
+            "final": self.final_position,
+            "readings": self.readings,
+            "resolved": self.resolved.iter().map(|r| r.to_json(names)).collect::<Vec<_>>(),
+            "difference": self.difference,
+            "undecided": self.undecided,
+        })
+    }
+}
+
+/// The text of `game` (of the input `which`: 0 the first, 1 the second) with each of its faulty
+/// moves that `comparison` resolved replaced by the move the other transcription resolved it
+/// to, spelled in the game's own notation; everything else as written. `None` for a game of a
+/// binary format (it has no text to correct).
+///
+/// # Examples
+///
+/// The Finnish descriptive seed game has two faulty plies (32 and 52) that the algebraic
+/// transcription resolves; written with them resolved, it reads without an error:
+///
+/// ```
+/// use kifu_records::{Games, Input, ReadOptions, compare, resolved_text};
+///
+/// let read = ReadOptions::default();
+/// let games = |path: &std::path::Path| -> Vec<_> {
+///     let input = Input::open(path, &read).unwrap();
+///     Games::new(input, read).collect::<Result<_, _>>().unwrap()
+/// };
+/// let a = games("../../testdata/xiangqi/seed-descriptive-fi.pgn".as_ref());
+/// let b = games("../../testdata/xiangqi/seed-algebraic-fi.pgn".as_ref());
+/// assert!(a[0].has_errors());
+/// let c = compare(&a, &b, ["a", "b"]);
+/// let text = resolved_text(&a[0], &c.games[0], 0).unwrap();
+/// let out = std::env::temp_dir().join("kifu-records-resolved-doctest.pgn");
+/// std::fs::write(&out, &text)?;
+/// assert!(!games(&out)[0].has_errors());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn resolved_text(game: &Game, comparison: &GameComparison, which: usize) -> Option<String> {
+    let source = &game.raw.source;
+    if source.is_empty() && !game.raw.record.main.moves.is_empty() {
+        return None;
+    }
+    let first = game.raw.record.span.start.line;
+    let mut lines: Vec<String> = source.split('\n').map(str::to_owned).collect();
+    // From the last, so that a replacement does not move the columns of those before it.
+    let mut mine: Vec<&Resolution> = comparison
+        .resolved
+        .iter()
+        .filter(|r| r.faulty == which)
+        .collect();
+    mine.sort_by_key(|r| std::cmp::Reverse((r.line, r.column)));
+    for r in mine {
+        let Some(line) = r
+            .line
+            .checked_sub(first)
+            .and_then(|i| lines.get_mut(i as usize))
+        else {
+            continue;
+        };
+        let Some((at, _)) = line.char_indices().nth(r.column as usize - 1) else {
+            continue;
+        };
+        if line[at..].starts_with(&r.text) {
+            line.replace_range(at..at + r.text.len(), &r.spelled);
+        }
+    }
+    Some(lines.join("\n"))
+}
+
 /// The comparison of two inputs' games.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Comparison {

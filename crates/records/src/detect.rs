@@ -11,14 +11,20 @@ use crate::{ReadOptions, Variant};
 /// `options.notation`, else its tags (`[Variant]` naming it; `[SFEN]`, `[Handicap]`,
 /// `[Sente]`, `[Gote]` for shogi; `[FEN]` by its rank count; `[Game]`, `[Format]`, `[Red]`,
 /// `[ECCO]` for xiangqi), else an engine command's form (`position sfen`, a FEN's rank count),
-/// else the game whose notations read more of its moves (xiangqi on a tie, unless
-/// `shogi_hint`: a `.psn` file).
-pub(crate) fn variant_of(raw: &RawGame, options: &ReadOptions, shogi_hint: bool) -> Variant {
+/// else `options.detect_variant`, else the game whose notations read more of its moves
+/// (xiangqi on a tie, unless `shogi_hint`: a `.psn` file); and whether it was chosen by reading the moves in both
+/// games' notations (so that the notations tried include the other game's).
+pub(crate) fn variant_and_how(
+    raw: &RawGame,
+    options: &ReadOptions,
+    shogi_hint: bool,
+) -> (Variant, bool) {
+    let decided = |v: Variant| (v, false);
     if let Some(v) = options.variant {
-        return v;
+        return decided(v);
     }
     if let Some(n) = options.notation {
-        return n.variant();
+        return decided(n.variant());
     }
     let record = &raw.record;
     let has = |names: &[&str]| names.iter().any(|n| record.tag(n).is_some());
@@ -27,12 +33,12 @@ pub(crate) fn variant_of(raw: &RawGame, options: &ReadOptions, shogi_hint: bool)
         .map(str::to_ascii_lowercase)
         .as_deref()
     {
-        Some("xiangqi") => return Variant::Xiangqi,
-        Some("shogi") => return Variant::Shogi,
+        Some("xiangqi") => return decided(Variant::Xiangqi),
+        Some("shogi") => return decided(Variant::Shogi),
         _ => {}
     }
     if record.tag("SFEN").is_some() {
-        return Variant::Shogi;
+        return decided(Variant::Shogi);
     }
     if record
         .main
@@ -42,25 +48,28 @@ pub(crate) fn variant_of(raw: &RawGame, options: &ReadOptions, shogi_hint: bool)
         && let Some(command) = position_command(record)
     {
         if record.main.moves.get(1).is_some_and(|m| m.text == "sfen") {
-            return Variant::Shogi;
+            return decided(Variant::Shogi);
         }
         if let Some(fen) = &command.start {
-            return ranks_variant(fen);
+            return decided(ranks_variant(fen));
         }
     }
     if let Some(fen) = record.tag("FEN") {
         // A shogi board has nine ranks, a xiangqi board ten; old PSN files put the shogi
         // start position in a `[FEN]` tag with the hands as piece counts.
         if psn::old_fen_to_sfen(fen).is_ok() {
-            return Variant::Shogi;
+            return decided(Variant::Shogi);
         }
-        return ranks_variant(fen);
+        return decided(ranks_variant(fen));
     }
     if has(&["Game", "Format", "Red", "ECCO"]) {
-        return Variant::Xiangqi;
+        return decided(Variant::Xiangqi);
     }
     if has(&["Handicap", "Sente", "Gote"]) {
-        return Variant::Shogi;
+        return decided(Variant::Shogi);
+    }
+    if let Some(v) = options.detect_variant {
+        return decided(v);
     }
     let shogi = PsnGame::new(raw.clone())
         .best_notation()
@@ -70,9 +79,9 @@ pub(crate) fn variant_of(raw: &RawGame, options: &ReadOptions, shogi_hint: bool)
         xiangqi_pgn::best_fit(start, &game.raw.record, options.xiangqi_hints())
     });
     if shogi > xiangqi || (shogi == xiangqi && shogi_hint) {
-        Variant::Shogi
+        (Variant::Shogi, true)
     } else {
-        Variant::Xiangqi
+        (Variant::Xiangqi, true)
     }
 }
 

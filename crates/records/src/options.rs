@@ -25,6 +25,10 @@ pub struct ReadOptions {
     pub encoding: Option<&'static Encoding>,
     /// Repair faulty or ambiguous moves that the rest of the game decides.
     pub repair: bool,
+    /// The game taken when only the moves could tell (no `variant`, no `notation`, no tag
+    /// says): only its notations are tried (the command line's `--to psn` reads shogi). `None`:
+    /// both games' notations are tried.
+    pub detect_variant: Option<Variant>,
 }
 
 impl ReadOptions {

@@ -344,8 +344,10 @@ fn choose_among(
             )
         } else if s.moves.is_empty() {
             format!(
-                "read as {}: {} of {total} moves are well formed in it, but none reads in turn from the start",
-                reading.name, s.parsed
+                "read as {}: {} of {total} moves {} well formed in it, but none reads in turn from the start",
+                reading.name,
+                s.parsed,
+                if s.parsed == 1 { "is" } else { "are" }
             )
         } else {
             format!(

@@ -2,7 +2,8 @@
 //! moves ([`kifu_records::compare`]).
 //!
 //! The report goes to standard output (text, or one JSON object per game and a summary with
-//! `--format json`); exit code 0 when every game is the same, 1 when they differ or a game
+//! `--message-format json`, the fields of docs/kifu.schema.json); `--write FILE` writes the
+//! first transcription with the moves the second resolved; exit code 0 when every game is the same, 1 when they differ or a game
 //! cannot be read, 3 when a file cannot be read.
 
 use std::path::Path;
@@ -31,7 +32,7 @@ fn load(path: &Path, opts: &ReadOptions) -> Result<Loaded, (u8, String)> {
     Ok((name, games))
 }
 
-pub(crate) fn run(opts: &ReadOptions, a: &Path, b: &Path) -> u8 {
+pub(crate) fn run(opts: &ReadOptions, a: &Path, b: &Path, write: Option<&Path>) -> u8 {
     if opts.repair {
         errln!(
             "error: --repair does not apply to compare: each transcription resolves the other's faulty moves"
@@ -59,7 +60,12 @@ pub(crate) fn run(opts: &ReadOptions, a: &Path, b: &Path) -> u8 {
                 if json {
                     errln!(
                         "{}",
-                        json!({"severity": "error", "code": "io", "message": message})
+                        json!({
+                            "severity": "error", "code": "io", "file": null, "game": null,
+                            "line": null, "column": null, "ply": null, "text": null,
+                            "message": message, "help": null, "candidates": [],
+                            "position": null,
+                        })
                     );
                 } else {
                     errln!("error: {message}");
@@ -83,22 +89,11 @@ pub(crate) fn run(opts: &ReadOptions, a: &Path, b: &Path) -> u8 {
         // Under --strict a faulty ply resolved by the other transcription counts as a difference.
         let strict_fault = opts.strict && !outcome.resolved.is_empty();
         all_same &= !strict_fault;
-        let resolved: Vec<String> = outcome.resolved.iter().map(|r| r.describe(names)).collect();
         if json {
-            outln!(
-                "{}",
-                json!({
-                    "game": outcome.game,
-                    "same": outcome.same(),
-                    "plies": outcome.plies,
-                    "final": outcome.final_position,
-                    "resolved": resolved,
-                    "difference": outcome.difference,
-                    "undecided": outcome.undecided,
-                })
-            );
+            outln!("{}", outcome.to_json(names));
             continue;
         }
+        let resolved: Vec<String> = outcome.resolved.iter().map(|r| r.describe(names)).collect();
         if !outcome.readings[0].is_empty() {
             outln!("{prefix}{name_a}: {}", outcome.readings[0]);
             outln!("{prefix}{name_b}: {}", outcome.readings[1]);
@@ -128,13 +123,38 @@ pub(crate) fn run(opts: &ReadOptions, a: &Path, b: &Path) -> u8 {
             games_b.len()
         );
         if json {
-            outln!("{}", json!({"difference": message}));
+            outln!(
+                "{}",
+                json!({"version": kifu_records::JSON_VERSION, "difference": message})
+            );
         } else {
             outln!("different files: {message}");
         }
     }
     if json {
-        outln!("{}", json!({"summary": {"same": all_same}}));
+        outln!(
+            "{}",
+            json!({"version": kifu_records::JSON_VERSION, "summary": {"same": all_same}})
+        );
+    }
+    if let Some(path) = write {
+        let mut text = String::new();
+        for (game, outcome) in games_a.iter().zip(&comparison.games) {
+            let Some(corrected) = kifu_records::resolved_text(game, outcome, 0) else {
+                errln!(
+                    "error: --write: {name_a} is a binary file: kifu writes the resolved moves into a text record only"
+                );
+                return 2;
+            };
+            if !text.is_empty() && !text.ends_with("\n\n") {
+                text.push('\n');
+            }
+            text.push_str(&corrected);
+        }
+        if let Err(e) = std::fs::write(path, text) {
+            errln!("error[io]: {}: {e}", path.display());
+            return EXIT_IO;
+        }
     }
     if all_same { EXIT_OK } else { EXIT_DATA }
 }

@@ -20,6 +20,7 @@ pub(crate) struct Options {
     pub(crate) on_error: OnError,
     pub(crate) output_encoding: &'static encoding_rs::Encoding,
     pub(crate) output_dir: Option<PathBuf>,
+    pub(crate) output: Option<PathBuf>,
     pub(crate) format_version: Option<String>,
     pub(crate) files: Vec<PathBuf>,
 }
@@ -76,6 +77,7 @@ pub(crate) fn run(o: Options) -> u8 {
     });
     let mut sink = match Sink::new(
         o.output_dir.clone(),
+        o.output.clone(),
         writer.extension(),
         &o.files,
         o.read.recursive,
@@ -146,7 +148,8 @@ pub(crate) fn run(o: Options) -> u8 {
 /// Where converted games go: standard output, or one file per input file under a folder
 /// ([`kifu_records::plan_outputs`]).
 struct Sink {
-    stdout: Option<std::io::BufWriter<std::io::Stdout>>,
+    /// Everything to one output: standard output (`<stdout>`) or the `--output` file, by name.
+    single: Option<(String, Box<dyn Write>)>,
     /// Under `--output-dir`: each input's output file, by the input's name.
     targets: std::collections::HashMap<String, PathBuf>,
     /// The input being written, and its output file.
@@ -164,19 +167,39 @@ impl Sink {
     /// overwrite an input.
     fn new(
         dir: Option<PathBuf>,
+        output: Option<PathBuf>,
         extension: &str,
         files: &[PathBuf],
         recursive: bool,
     ) -> Result<Sink, String> {
         let mut sink = Sink {
-            stdout: dir
-                .is_none()
-                .then(|| std::io::BufWriter::new(std::io::stdout())),
+            single: None,
             targets: std::collections::HashMap::new(),
             current: None,
             written: 0,
         };
+        if let Some(path) = output {
+            let shown = path.display().to_string();
+            let same = |a: &std::path::Path| {
+                a.canonicalize()
+                    .ok()
+                    .is_some_and(|a| path.canonicalize().ok() == Some(a))
+            };
+            if files.iter().any(|f| same(f)) {
+                return Err(format!(
+                    "--output {shown} is one of the inputs: kifu never overwrites an input"
+                ));
+            }
+            let file =
+                std::fs::File::create(&path).map_err(|e| format!("--output {shown}: {e}"))?;
+            sink.single = Some((shown, Box::new(std::io::BufWriter::new(file))));
+            return Ok(sink);
+        }
         let Some(dir) = dir else {
+            sink.single = Some((
+                "<stdout>".to_owned(),
+                Box::new(std::io::BufWriter::new(std::io::stdout())),
+            ));
             return Ok(sink);
         };
         let items: Vec<kifu_records::InputPath> = kifu_records::expand(files, recursive)
@@ -190,8 +213,8 @@ impl Sink {
     /// Makes the output of the input `input` (its name) current; returns the target's name
     /// and how many games were written to it before.
     fn select(&mut self, input: &str) -> Result<(String, usize), (String, std::io::Error)> {
-        if self.stdout.is_some() {
-            return Ok(("<stdout>".to_owned(), self.written));
+        if let Some((name, _)) = &self.single {
+            return Ok((name.clone(), self.written));
         }
         if let Some((name, path, _)) = &self.current
             && name == input
@@ -218,11 +241,23 @@ impl Sink {
     }
 
     fn write(&mut self, bytes: &[u8]) -> std::io::Result<()> {
-        match (&mut self.stdout, &mut self.current) {
-            (Some(out), _) => out.write_all(bytes),
+        let written = match (&mut self.single, &mut self.current) {
+            (Some((_, out)), _) => out.write_all(bytes),
             (None, Some((_, _, w))) => w.write_all(bytes),
             (None, None) => Ok(()),
+        };
+        self.closed_pipe(written)
+    }
+
+    /// A closed standard output ends the program quietly ([`crate::report::stdout_failed`]).
+    fn closed_pipe(&self, result: std::io::Result<()>) -> std::io::Result<()> {
+        if let (Err(e), Some((name, _))) = (&result, &self.single)
+            && name == "<stdout>"
+            && e.kind() == std::io::ErrorKind::BrokenPipe
+        {
+            crate::report::stdout_failed(e);
         }
+        result
     }
 
     /// Counts a game written to the current output.
@@ -231,8 +266,10 @@ impl Sink {
     }
 
     fn finish(mut self) -> Result<(), (String, std::io::Error)> {
-        if let Some(out) = &mut self.stdout {
-            out.flush().map_err(|e| ("<stdout>".to_owned(), e))?;
+        if let Some((name, out)) = &mut self.single {
+            let flushed = out.flush();
+            let name = name.clone();
+            self.closed_pipe(flushed).map_err(|e| (name, e))?;
         }
         if let Some((_, p, mut w)) = self.current.take() {
             w.flush().map_err(|e| (p.display().to_string(), e))?;

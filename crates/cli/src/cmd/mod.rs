@@ -62,7 +62,17 @@ pub(crate) fn for_each_game(
         let input = match Input::open(&item.path, &options) {
             Ok(i) => i,
             Err(e) => {
-                reporter.io_error(&e.name, &e.error.to_string());
+                let message = e.error.to_string();
+                reporter.skip(if message.starts_with("this looks like") {
+                    "of a kind kifu does not read"
+                } else if e.error.kind() == std::io::ErrorKind::InvalidData {
+                    "in no encoding kifu reads"
+                } else if e.error.kind() == std::io::ErrorKind::NotFound {
+                    "missing"
+                } else {
+                    "unreadable"
+                });
+                reporter.io_error(&e.name, &message);
                 continue;
             }
         };
@@ -74,6 +84,8 @@ pub(crate) fn for_each_game(
         }
         let read = std::sync::Arc::clone(&input.read);
         let games_before = reporter.games;
+        // The reading of the game before in this file: a game read the same way gets no note.
+        let mut last_reading: Option<String> = None;
         for game in Games::new(input, options) {
             let game_no = reporter.games - games_before + 1;
             let game = match game {
@@ -90,7 +102,10 @@ pub(crate) fn for_each_game(
             reporter.games += 1;
             let done = read.load(std::sync::atomic::Ordering::Relaxed);
             reporter.progress(done_before + done, &name);
-            let (ok, go_on) = report_game(&name, &game, reporter, &mut each);
+            let reading = reading_of(&game);
+            let same_reading = reading.is_some() && reading == last_reading;
+            last_reading = reading;
+            let (ok, go_on) = report_game(&name, &game, !same_reading, reporter, &mut each);
             reporter.end_game(&name, game.index);
             if ok {
                 reporter.ok += 1;
@@ -102,19 +117,29 @@ pub(crate) fn for_each_game(
             }
         }
         if reporter.games == games_before {
-            reporter.note(&format!(
-                "{name}: no game in it (the file is empty or blank)"
-            ));
+            reporter.skip("empty");
+            reporter.io_error(&name, "no game in it (the file is empty or blank)");
         }
         done_before += read.load(std::sync::atomic::Ordering::Relaxed);
     }
 }
 
-/// Reports one game's diagnostics and hands it on; returns whether it was clean and whether to
-/// go on.
+/// How a game was read, for telling whether two games of a file read the same way: its game
+/// and notation; `None` for a game that could not be read.
+fn reading_of(game: &Game) -> Option<String> {
+    match &game.body {
+        kifu_records::GameBody::Xiangqi(c) => Some(format!("xiangqi {}", c.notation_name)),
+        kifu_records::GameBody::Shogi(c) => Some(format!("shogi {}", c.notation_name)),
+        kifu_records::GameBody::Unreadable { .. } => None,
+    }
+}
+
+/// Reports one game's diagnostics (its detection note when `note`) and hands it on; returns
+/// whether it was clean and whether to go on.
 fn report_game(
     name: &str,
     game: &Game,
+    note: bool,
     reporter: &mut Reporter,
     each: &mut impl FnMut(&str, &Game, bool, &mut Reporter) -> After,
 ) -> (bool, bool) {
@@ -124,6 +149,7 @@ fn report_game(
     for (i, d) in game.diagnostics.iter().enumerate() {
         // The detection note comes after the reader's findings, before the moves'.
         if i == reader
+            && note
             && let Some(note) = &game.detected
         {
             reporter.note(&format!("{name}: game {}: {note}", game.index));
@@ -132,6 +158,7 @@ fn report_game(
         reporter.emit(&d.clone().in_file(name).in_game(game.index), Some(&source));
     }
     if game.diagnostics.len() <= reader
+        && note
         && let Some(note) = &game.detected
     {
         reporter.note(&format!("{name}: game {}: {note}", game.index));
