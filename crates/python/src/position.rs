@@ -326,6 +326,35 @@ impl Position {
         Ok(())
     }
 
+    /// Plays the coordinate moves `moves` one after the other, in place: `play` for a list,
+    /// every move read and checked in one call.
+    ///
+    /// Raises as `play` does, the error's `ply` the failing move's place in `moves` (from 1);
+    /// the moves before it stay played.
+    fn play_moves(&mut self, moves: Vec<String>) -> PyResult<()> {
+        let at = |e: PyErr, i: usize| {
+            Python::attach(|py| {
+                let _ = e.value(py).setattr("ply", i + 1);
+            });
+            e
+        };
+        match &mut self.board {
+            Board::Xiangqi(p) => {
+                for (i, mv) in moves.iter().enumerate() {
+                    let m = Position::checked_xiangqi(p, mv).map_err(|e| at(e, i))?;
+                    p.play_unchecked(m);
+                }
+            }
+            Board::Shogi(p) => {
+                for (i, mv) in moves.iter().enumerate() {
+                    let m = Position::checked_shogi(p, mv).map_err(|e| at(e, i))?;
+                    p.play_unchecked(m);
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Plays a move written in `notation` (`wxf`, `chinese`, `iccs`, `algebraic`, ...; `psn`,
     /// `usi`, `kif`, `ki2`, `csa`; `None`: the game's notations in turn), in the piece letters
     /// `lang`, in place, and returns it in coordinates.

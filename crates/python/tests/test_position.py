@@ -75,3 +75,12 @@ def test_an_outcome_when_no_move_is_left():
 def test_a_startpos_needs_its_game():
     with pytest.raises(ValueError, match="startpos"):
         kifu.Position("startpos")
+
+
+def test_play_moves_checks_every_move_and_names_the_bad_one():
+    s = kifu.Position(game="shogi")
+    s.play_moves(["7g7f", "3c3d", "8h2b+"])
+    assert s.sfen == "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4"
+    with pytest.raises(kifu.IllegalMoveError) as raised:
+        kifu.Position().play_moves(["h2e2", "h9g7", "e2e5"])
+    assert (raised.value.ply, raised.value.code) == (3, "cannon-screen")
