@@ -1,5 +1,5 @@
 """kifu in Python beside cshogi and pyffish on the fixture games (testdata/*-games.jsonl): moves
-per second, the best of several rounds.
+per second, the best of several rounds, the contestants taking turns in each round.
 
 - shogi, reading and checking USI: `Position.play_moves` (each game's list of USI moves, every
   one read and checked in one call), `kifu.read` of each game as an engine command line
@@ -15,6 +15,7 @@ library that is not installed is left out of the table.
 """
 
 import argparse
+import importlib.metadata
 import json
 import pathlib
 import platform
@@ -31,19 +32,24 @@ def fixture(name):
         return [json.loads(line) for line in f]
 
 
-def best(rounds, fn):
-    """The fastest of `rounds` runs of `fn`, in seconds."""
-    times = []
-    for _ in range(rounds):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
+def interleaved(rounds, contestants):
+    """The fastest of `rounds` runs of each of `contestants` ((task, who, plies, fn, share)),
+    in seconds, the contestants taking turns in each round so that a busy machine slows them
+    alike; a contestant with `share` < 1 runs in that share of the rounds (at least one)."""
+    best = [float("inf")] * len(contestants)
+    for r in range(rounds):
+        for i, (_, _, _, fn, share) in enumerate(contestants):
+            if r > 0 and r >= max(1, int(rounds * share)):
+                continue
+            start = time.perf_counter()
+            fn()
+            best[i] = min(best[i], time.perf_counter() - start)
+    return [(t, w, n, s) for (t, w, n, _, _), s in zip(contestants, best)]
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
 
@@ -69,9 +75,9 @@ def main():
         for g in shogi:
             kifu.Position(g["start_sfen"], game="shogi").play_moves(g["moves_usi"])
 
-    rows.append(("shogi USI read+check", "kifu Position.play_moves", shogi_plies, best(args.rounds, kifu_play_moves)))
-    rows.append(("shogi USI read+check", "kifu.read (whole record, USI line)", shogi_plies, best(args.rounds, kifu_read_usi)))
-    rows.append(("shogi USI read+check", "kifu Position.play loop", shogi_plies, best(args.rounds, kifu_play_loop)))
+    rows.append(("shogi USI read+check", "kifu Position.play_moves", shogi_plies, kifu_play_moves, 1))
+    rows.append(("shogi USI read+check", "kifu.read (whole record, USI line)", shogi_plies, kifu_read_usi, 1))
+    rows.append(("shogi USI read+check", "kifu Position.play loop", shogi_plies, kifu_play_loop, 1))
     try:
         import cshogi
     except ImportError:
@@ -91,8 +97,8 @@ def main():
                     assert b.is_legal(m)
                     b.push(m)
 
-        rows.append(("shogi USI read+check", f"cshogi {getattr(cshogi, '__version__', '')} push_usi loop (unchecked)", shogi_plies, best(args.rounds, cshogi_push_usi)))
-        rows.append(("shogi USI read+check", "cshogi move_from_usi+is_legal+push loop", shogi_plies, best(args.rounds, cshogi_checked)))
+        rows.append(("shogi USI read+check", f"cshogi {importlib.metadata.version('cshogi')} push_usi loop (unchecked)", shogi_plies, cshogi_push_usi, 1))
+        rows.append(("shogi USI read+check", "cshogi move_from_usi+is_legal+push loop", shogi_plies, cshogi_checked, 1))
 
     starts = [kifu.Position(g["start_fen"], game="xiangqi") for g in xiangqi]
 
@@ -100,7 +106,7 @@ def main():
         for pos, g in zip(starts, xiangqi):
             pos.write_moves(g["moves_iccs"], "wxf", style="wxr2018")
 
-    rows.append(("xiangqi WXF writing", "kifu Position.write_moves", xiangqi_plies, best(args.rounds, kifu_wxf)))
+    rows.append(("xiangqi WXF writing", "kifu Position.write_moves", xiangqi_plies, kifu_wxf, 1))
     try:
         import pyffish
     except ImportError:
@@ -110,8 +116,9 @@ def main():
             for g in xiangqi:
                 pyffish.get_san_moves("xiangqi", g["start_fen"], g["moves_uci"], False, pyffish.NOTATION_XIANGQI_WXF)
 
-        rows.append(("xiangqi WXF writing", f"pyffish {pyffish.version() if hasattr(pyffish, 'version') else ''} get_san_moves", xiangqi_plies, best(max(1, args.rounds // 2), pyffish_wxf)))
+        rows.append(("xiangqi WXF writing", f"pyffish {importlib.metadata.version('pyffish')} get_san_moves", xiangqi_plies, pyffish_wxf, 0.5))
 
+    rows = interleaved(args.rounds, rows)
     if args.json:
         print(json.dumps({
             "python": platform.python_version(),
