@@ -44,9 +44,10 @@ impl Diagram {
     }
 
     fn __repr__(&self) -> String {
+        let ply = self.ply.map_or("None".to_owned(), |p| p.to_string());
         format!(
-            "<Diagram {} ply={:?} position={:?}>",
-            self.format, self.ply, self.position
+            "<Diagram {} ply={ply} position={:?}>",
+            self.format, self.position
         )
     }
 }
