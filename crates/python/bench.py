@@ -1,5 +1,6 @@
 """kifu in Python beside cshogi and pyffish on the fixture games (testdata/*-games.jsonl): moves
-per second, the best of several rounds, the contestants taking turns in each round.
+per second, the best of several rounds, the contestants taking turns in each round; time is the
+process's CPU time (`time.process_time`), so that other programs on a busy machine do not count.
 
 - shogi, reading and checking USI: `Position.play_moves` (each game's list of USI moves, every
   one read and checked in one call), `kifu.read` of each game as an engine command line
@@ -41,9 +42,9 @@ def interleaved(rounds, contestants):
         for i, (_, _, _, fn, share) in enumerate(contestants):
             if r > 0 and r >= max(1, int(rounds * share)):
                 continue
-            start = time.perf_counter()
+            start = time.process_time()
             fn()
-            best[i] = min(best[i], time.perf_counter() - start)
+            best[i] = min(best[i], time.process_time() - start)
     return [(t, w, n, s) for (t, w, n, _, _), s in zip(contestants, best)]
 
 
