@@ -8,55 +8,12 @@
 
 /// The time a clock text gives for its move, in milliseconds: `T12` (12,000), `T6.123`
 /// (6,123), `0:16/00:00:16` and `( 0:16/00:00:16)` (16,000: the part before the `/`, as
-/// `m:ss` or `h:mm:ss`). `None` for any other text.
+/// `m:ss` or `h:mm:ss`). `None` for any other text ([`notation_traits::move_time_millis`]).
 pub(crate) fn move_millis(text: &str) -> Option<u64> {
-    let text = text.trim();
-    if let Some(seconds) = text.strip_prefix('T') {
-        return seconds_millis(seconds);
-    }
-    let text = text
-        .strip_prefix('(')
-        .and_then(|t| t.strip_suffix(')'))
-        .unwrap_or(text);
-    let this_move = text.split('/').next()?.trim();
-    let parts: Vec<&str> = this_move.split(':').collect();
-    if !(2..=3).contains(&parts.len()) {
-        return None;
-    }
-    let mut seconds: u64 = 0;
-    for p in parts {
-        if p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()) || p.len() > 9 {
-            return None;
-        }
-        seconds = seconds.checked_mul(60)?.checked_add(p.parse().ok()?)?;
-    }
-    seconds.checked_mul(1000)
+    notation_traits::move_time_millis(text)
 }
 
-/// Seconds with up to three decimals (`6.123`) in milliseconds; more decimals are cut.
-pub(crate) fn seconds_millis(text: &str) -> Option<u64> {
-    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
-    if whole.is_empty()
-        || whole.len() > 12
-        || !whole.bytes().all(|b| b.is_ascii_digit())
-        || !fraction.bytes().all(|b| b.is_ascii_digit())
-    {
-        return None;
-    }
-    if text.contains('.') && fraction.is_empty() {
-        return None;
-    }
-    let mut millis: u64 = whole.parse::<u64>().ok()?.checked_mul(1000)?;
-    let digits: Vec<u64> = fraction
-        .bytes()
-        .take(3)
-        .map(|b| u64::from(b - b'0'))
-        .collect();
-    for (i, d) in digits.iter().enumerate() {
-        millis += d * [100, 10, 1][i];
-    }
-    Some(millis)
-}
+pub(crate) use notation_traits::seconds_millis;
 
 /// A `T` line for `millis`: whole seconds as `T12`, else (with `fractions`) `T6.123`
 /// without trailing zeros; without `fractions` the seconds are cut to whole ones.

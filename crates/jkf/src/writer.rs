@@ -71,9 +71,14 @@ pub fn write_game(
     let mut w = Writer { lost: Vec::new() };
     let r = &game.replayed;
     let mut header = Vec::new();
-    for tag in &r.record.tags {
+    // JKF's header keys are KIF's header names (`Sente` is `先手`, `下手` in a handicap game).
+    let handicap = shogi_board::Handicap::detect(&r.start).is_some();
+    for tag in &shogi_board::kif_tags(&r.record.tags, handicap) {
         let ascii = tag.name.to_ascii_lowercase();
-        if tag.name == "手合割" || matches!(ascii.as_str(), "sfen" | "fen" | "handicap") {
+        // The start is `initial`; a `Result` the terminal move says is not repeated.
+        let said = ascii == "result" && game.terminal.is_some();
+        if said || tag.name == "手合割" || matches!(ascii.as_str(), "sfen" | "fen" | "handicap")
+        {
             continue;
         }
         if header.iter().any(|(n, _)| *n == tag.name) {

@@ -49,7 +49,7 @@
 //! ../shared/specimens/kif-csa and of katsuda.net's "柿木形式V4について" (variations).
 
 use notation_traits::{
-    CheckedGame, Diagnostic, GameResult, Line, MoveEntry, MoveNotation, TerminalKind,
+    CheckedGame, Diagnostic, GameResult, Line, MoveEntry, MoveNotation, Tag, TerminalKind,
     WriteSettings, Written, WrittenGame,
 };
 use shogi_board::{Color, Handicap, Move, Position};
@@ -281,10 +281,24 @@ fn ending_line(out: &mut Out, game: &CheckedGame<Position>, moves: u32, to_move:
     }
 }
 
+/// The record's tags as KIF header lines hold them: under KIF's names
+/// ([`shogi_board::kif_tags`]: `Sente` is `先手`, or `下手` in a handicap game), without the tags
+/// of the start position (`SFEN`, `FEN`, `Handicap`: the start is written as 手合割 or a board
+/// diagram) and without `Result` where the game's ending line says it.
+fn kif_tags(game: &CheckedGame<Position>) -> Vec<Tag> {
+    let mut tags = shogi_board::kif_tags(&game.replayed.record.tags, handicap_names(game));
+    tags.retain(|t| {
+        let name = t.name.to_ascii_lowercase();
+        let start = matches!(name.as_str(), "sfen" | "fen" | "handicap");
+        !(start || name == "result" && game.terminal.is_some())
+    });
+    tags
+}
+
 /// The header: tags, with the start position as 手合割 or a diagram.
 fn header(game: &CheckedGame<Position>, out: &mut Out) {
     let r = &game.replayed;
-    let tags = &r.record.tags;
+    let tags = &kif_tags(game);
     let start = &r.start;
     let handicap_tag = tags.iter().position(|t| t.name == "手合割");
     let named = handicap_tag.map(|i| tags[i].value.trim_matches([' ', '\u{3000}']).to_owned());
@@ -551,26 +565,23 @@ fn kif_clock(out: &mut Out, clock: &str, side: Color) -> Option<String> {
         }
         return Some(clock.to_owned());
     }
-    if let Some(seconds) = clock.strip_prefix('T') {
-        let (whole, fraction) = seconds.split_once('.').unwrap_or((seconds, ""));
-        if let Ok(s) = whole.parse::<u64>()
-            && fraction.bytes().all(|b| b.is_ascii_digit())
-        {
-            if !fraction.is_empty() {
-                out.note("fractions of a second of CSA times: KIF times count whole seconds");
-            }
-            let total = &mut out.totals[side.index()];
-            *total += s;
-            let t = *total;
-            return Some(format!(
-                "{:>2}:{:02}/{:02}:{:02}:{:02}",
-                s / 60,
-                s % 60,
-                t / 3600,
-                t / 60 % 60,
-                t % 60
-            ));
+    // Another format's time of the move (CSA's `T12`, PSN's `0:12`): KIF adds the total.
+    if let Some(millis) = notation_traits::move_time_millis(clock) {
+        if millis % 1000 != 0 {
+            out.note("fractions of a second of CSA times: KIF times count whole seconds");
         }
+        let s = millis / 1000;
+        let total = &mut out.totals[side.index()];
+        *total += s;
+        let t = *total;
+        return Some(format!(
+            "{:>2}:{:02}/{:02}:{:02}:{:02}",
+            s / 60,
+            s % 60,
+            t / 3600,
+            t / 60 % 60,
+            t % 60
+        ));
     }
     out.note(format!("the clock `{clock}`: not a time KIF can hold"));
     None

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 mod checked;
+mod clock;
 mod diagnostic;
 mod error;
 mod fit;
@@ -16,6 +17,7 @@ mod terminal;
 mod writer;
 
 pub use checked::CheckedGame;
+pub use clock::{move_time_millis, pgn_clock, seconds_millis};
 pub use diagnostic::{CODES, Diagnostic, Severity};
 pub use error::{MoveError, NotationError, PlayError, Rule, SyntaxError, Warning, edit_distance};
 pub use fit::{Fit, fit};
@@ -34,5 +36,6 @@ pub use replay::{ReplayOptions, Replayed, TextNotation, replay, replay_with};
 pub use span::{Pos, Span};
 pub use terminal::{Terminal, TerminalKind};
 pub use writer::{
-    MoveNumbering, movetext_of, tag_pair, write_movetext, write_unread_moves, write_unreadable_game,
+    MoveNumbering, movetext_of, multiline_tags, tag_pair, write_movetext, write_unread_moves,
+    write_unreadable_game,
 };

@@ -803,11 +803,7 @@ fn clock_text(rest: &str) -> Option<&str> {
     let inner = rest.strip_prefix('(')?;
     let end = inner.find(')')?;
     let body = &inner[..end];
-    let ok = body.contains(':')
-        && body
-            .chars()
-            .all(|c| c.is_ascii_digit() || matches!(c, ':' | '/' | ' ' | '.'));
-    ok.then_some(body)
+    crate::clock::is_pgn_clock(body).then_some(body)
 }
 
 fn is_ellipsis(s: &str) -> bool {

@@ -75,14 +75,52 @@ where
 /// A tag pair line, `[Name "value"]` and a line end, the value's `\\` and `"` escaped as PGN
 /// and PSN write them.
 ///
+/// A line break in the value (PGN's tag values are one line; KIF and CSA write theirs as `\n`)
+/// is written as the two characters `\n`, which readers keep as they are: [`multiline_tags`]
+/// names the tags a writer then says it changed.
+///
 /// ```
 /// assert_eq!(notation_traits::tag_pair("Event", "a \"b\""), "[Event \"a \\\"b\\\"\"]\n");
 /// ```
 pub fn tag_pair(name: &str, value: &str) -> String {
     format!(
         "[{name} \"{}\"]\n",
-        value.replace('\\', "\\\\").replace('"', "\\\"")
+        value
+            .replace('\\', "\\\\")
+            .replace('"', "\\\"")
+            .replace("\r\n", "\\n")
+            .replace(['\n', '\r'], "\\n")
     )
+}
+
+/// What a PGN-style writer says of tag values of several lines ([`tag_pair`] writes their line
+/// breaks as `\n`): one note naming them, or none.
+///
+/// ```
+/// use notation_traits::{Span, Tag, multiline_tags};
+/// let tag = |name: &str, value: &str| Tag { name: name.into(), value: value.into(), span: Span::default() };
+/// assert_eq!(multiline_tags(&[tag("Event", "a")]), None);
+/// assert_eq!(
+///     multiline_tags(&[tag("Annotator", "a\nb")]).as_deref(),
+///     Some("the tag `Annotator` holds several lines: its line breaks are written as `\\n`")
+/// );
+/// ```
+pub fn multiline_tags(tags: &[crate::Tag]) -> Option<String> {
+    let names: Vec<String> = tags
+        .iter()
+        .filter(|t| t.value.contains(['\n', '\r']))
+        .map(|t| format!("`{}`", t.name))
+        .collect();
+    match names.as_slice() {
+        [] => None,
+        [one] => Some(format!(
+            "the tag {one} holds several lines: its line breaks are written as `\\n`"
+        )),
+        more => Some(format!(
+            "the tags {} hold several lines: their line breaks are written as `\\n`",
+            more.join(", ")
+        )),
+    }
 }
 
 /// A PGN-style game that could not be read at all (no notation fits, a bad start position),
@@ -155,6 +193,24 @@ pub fn write_unread_moves(entries: &[MoveEntry<()>]) -> String {
     out
 }
 
+/// A move's clock as PGN-style movetext reads it back ([`crate::pgn_clock`]: CSA's `T12` is
+/// `(0:12)`); a clock text in no form of time is kept as a comment `{T12}`, never as a `(...)`
+/// that reads as a variation.
+fn write_clock(out: &mut String, clock: Option<&str>) {
+    let Some(clock) = clock else {
+        return;
+    };
+    match crate::pgn_clock(clock) {
+        Some(c) => {
+            let _ = write!(out, " ({c})");
+        }
+        None => {
+            out.push(' ');
+            write_comment(out, clock);
+        }
+    }
+}
+
 fn raw_line(out: &mut String, entries: &[MoveEntry<()>]) {
     for entry in entries {
         if !out.is_empty() && !out.ends_with(['\n', ' ', '(']) {
@@ -167,9 +223,7 @@ fn raw_line(out: &mut String, entries: &[MoveEntry<()>]) {
         for nag in &entry.nags {
             let _ = write!(out, " ${nag}");
         }
-        if let Some(clock) = &entry.clock {
-            let _ = write!(out, " ({clock})");
-        }
+        write_clock(out, entry.clock.as_deref());
         // Comments on one line, so that the whole stays one line: a `;` comment when it holds
         // a `}`, which keeps it exactly.
         for c in &entry.comments {
@@ -263,9 +317,7 @@ impl<N: ?Sized> Writer<'_, N> {
         for nag in &entry.nags {
             let _ = write!(self.out, " ${nag}");
         }
-        if let Some(clock) = &entry.clock {
-            let _ = write!(self.out, " ({clock})");
-        }
+        write_clock(&mut self.out, entry.clock.as_deref());
         for c in &entry.comments {
             self.out.push(' ');
             self.comment(c);

@@ -60,17 +60,22 @@ fn read(input: Box<dyn BufRead + Send + '_>) -> FormatGames<'_, Position> {
     }))
 }
 
-/// What a PSN file cannot say of a terminal word: the endings PSN has no word for.
+/// What a PSN file cannot say: a terminal word PSN has no word for, tag values of several
+/// lines.
 fn lost_ending(game: &CheckedGame<Position>) -> Vec<String> {
+    let mut lost: Vec<String> = notation_traits::multiline_tags(&game.replayed.record.tags)
+        .into_iter()
+        .collect();
     match &game.terminal {
         Some(t) if TerminalWord::for_kind(t.kind).is_none() && game.rest.is_none() => {
-            vec![format!(
+            lost.push(format!(
                 "the terminal word `{}` ({}): PSN has no word for it",
                 t.text, t.kind
-            )]
+            ));
         }
-        _ => Vec::new(),
+        _ => {}
     }
+    lost
 }
 
 impl RecordFormat<Position> for PsnFormat {

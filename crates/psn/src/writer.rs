@@ -3,7 +3,9 @@
 //! - Tags: `[Sente]` and `[Gote]` first (from `Sente`/`Gote`, else `Black`/`White`; empty when
 //!   unknown), then a full four-field `[SFEN]` (also for the even start), then `[Event]`,
 //!   `[Site]`, `[Date]`, `[Round]` when present, `[Result]` (`1-0`, `0-1`, `1/2-1/2` or `*`),
-//!   then every other tag in its original order and spelling. Never `[Black]` first: MyShogi
+//!   then every other tag in its original order and spelling. A KIF header name (`先手`, `棋戦`,
+//!   `開始日時`: a record read from KIF, KI2, CSA or JKF) is written as its PSN tag
+//!   ([`shogi_board::psn_tags`]) where the record has no tag of that name. Never `[Black]` first: MyShogi
 //!   would take the file for PSN2 and read the moves as USI.
 //! - Moves: one numbered ply per line (`1.P-7f`, the SFEN move count numbering them), each with
 //!   its glyphs (`$n`), clock time, comments and variations, in the notation's style.
@@ -107,9 +109,10 @@ fn write(
     psn2: bool,
 ) -> String {
     let mut out = String::new();
+    let tags = shogi_board::psn_tags(&record.tags);
     // Every tag is written once: `used` marks the ones already out (a repeated tag keeps all
     // its values).
-    let mut used = vec![false; record.tags.len()];
+    let mut used = vec![false; tags.len()];
     let (first, second) = if psn2 {
         ("Black", "White")
     } else {
@@ -117,19 +120,17 @@ fn write(
     };
     // The player is the first `[Sente]` or `[Black]` tag of the file (PSN2 names it Black).
     for (name, own, other) in [(first, "Sente", "Black"), (second, "Gote", "White")] {
-        let i = crate::reader::player_tag(record, own, other);
-        push_tag(
-            &mut out,
-            name,
-            i.map_or("", |i| record.tags[i].value.as_str()),
-        );
+        let i = tags
+            .iter()
+            .position(|t| t.name.eq_ignore_ascii_case(own) || t.name.eq_ignore_ascii_case(other));
+        push_tag(&mut out, name, i.map_or("", |i| tags[i].value.as_str()));
         if let Some(i) = i {
             used[i] = true;
         }
     }
     push_tag(&mut out, "SFEN", &start.to_sfen());
     for name in ROSTER {
-        for (i, tag) in record.tags.iter().enumerate() {
+        for (i, tag) in tags.iter().enumerate() {
             if !used[i] && tag.name.eq_ignore_ascii_case(name) {
                 push_tag(&mut out, name, &tag.value);
                 used[i] = true;
@@ -156,7 +157,7 @@ fn write(
             .iter()
             .any(|n| name.eq_ignore_ascii_case(n))
     };
-    for (i, tag) in record.tags.iter().enumerate() {
+    for (i, tag) in tags.iter().enumerate() {
         if !used[i] && !regenerated(&tag.name) {
             push_tag(&mut out, &tag.name, &tag.value);
         }

@@ -14,6 +14,7 @@ mod relative;
 mod repetition;
 mod sfen;
 mod square;
+mod tag_name;
 mod terminal;
 mod usi;
 
@@ -30,5 +31,6 @@ pub use relative::{Motion, Relative, Side};
 pub use repetition::{Repetition, repetition};
 pub use sfen::SfenError;
 pub use square::{File, ParseSquareError, Rank, Square};
+pub use tag_name::{kif_tag, kif_tags, psn_tag, psn_tags};
 pub use terminal::{check_terminal, judge_terminal};
 pub use usi::ParseMoveError;

@@ -90,7 +90,9 @@ impl RecordFormat<Position> for Pgn {
             } else {
                 text
             }),
-            lost: Vec::new(),
+            lost: notation_traits::multiline_tags(&game.replayed.record.tags)
+                .into_iter()
+                .collect(),
         })
     }
 }
