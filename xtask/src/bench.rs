@@ -12,7 +12,9 @@
 //!    never committed): wall time of the process and its peak memory (`/usr/bin/time -v`);
 //! 4. the references, where installed: xtask/bench/refs.py (pyffish `get_san_moves`, cshogi
 //!    `move_from_usi` + `is_legal` + `push`; its Fairy-Stockfish perft is not used, measure.rs
-//!    runs that engine beside the others).
+//!    runs that engine beside the others);
+//! 5. the Python package beside cshogi and pyffish, in Python (group `python`):
+//!    crates/python/bench.py with the `.venv` of README's Python section, "not run" without it.
 //!
 //! Every figure is the best (fastest) of `--runs` runs. `--criterion` runs the criterion benches
 //! of every crate instead (`cargo bench --workspace`).
@@ -185,7 +187,34 @@ pub(crate) fn run(o: &Options) -> Result<(), String> {
     if results.iter().any(|v| v.get("program").is_none()) {
         println!("{}", table(&results, &head));
     }
+    if wanted("python") {
+        python(o)?;
+    }
     Ok(())
+}
+
+/// The Python package's benchmark (crates/python/bench.py), run by the `.venv` of README's
+/// Python section, which has the package installed (and cshogi and pyffish where installed).
+fn python(o: &Options) -> Result<(), String> {
+    let root = crate::root();
+    let python = root.join(".venv/bin/python");
+    if !python.exists() {
+        eprintln!(
+            "bench: python: not run: no .venv (README's Python section makes it and installs kifu)"
+        );
+        return Ok(());
+    }
+    eprintln!("bench: the Python package, best of {}", o.runs);
+    let status = Command::new(&python)
+        .arg(root.join("crates/python/bench.py"))
+        .args(["--rounds", &o.runs.to_string()])
+        .status()
+        .map_err(|e| format!("cannot run {}: {e}", python.display()))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("crates/python/bench.py failed: {status}"))
+    }
 }
 
 /// `cargo bench --workspace -- args`.

@@ -45,7 +45,7 @@ enum Command {
         /// The size of each generated `kifu convert` input, in MB.
         #[arg(long, default_value_t = 64)]
         size_mb: usize,
-        /// Only these groups: perft, write, read, convert (comma-separated).
+        /// Only these groups: perft, write, read, convert, python (comma-separated).
         #[arg(long, value_delimiter = ',')]
         only: Vec<String>,
         /// Leave out the references.
