@@ -350,6 +350,21 @@ impl Writer {
         &self.options
     }
 
+    /// The notation it writes xiangqi moves in: `None` unless the target is a xiangqi
+    /// notation (for showing a game's moves one by one, as the server's move list does).
+    pub fn xiangqi_notation(
+        &self,
+    ) -> Option<&(dyn TextNotation<xiangqi_board::Position> + Send + Sync)> {
+        self.xiangqi.as_ref().map(|o| o.notation.as_ref())
+    }
+
+    /// The notation it writes shogi moves in: `None` unless the target is a shogi notation.
+    pub fn shogi_notation(
+        &self,
+    ) -> Option<&(dyn TextNotation<shogi_board::Position> + Send + Sync)> {
+        self.shogi.as_deref()
+    }
+
     /// The extension of the files it writes.
     pub fn extension(&self) -> &'static str {
         if self.options.style == Some(Style::Position) {
