@@ -80,7 +80,13 @@ try {
       await page.selectOption(step.select, step.value);
       output.results.push(null);
     } else if (step.wait !== undefined) {
-      await page.waitForFunction(step.wait);
+      // Polled with evaluate: waitForFunction compiles its text in the page, which a
+      // Content-Security-Policy without 'unsafe-eval' forbids.
+      const until = Date.now() + (step.timeout ?? 30000);
+      while (!(await page.evaluate(step.wait))) {
+        if (Date.now() > until) throw new Error(`timed out waiting for ${step.wait}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
       output.results.push(null);
     } else if (step.upload !== undefined) {
       const file = step.path !== undefined

@@ -383,7 +383,10 @@ async function showBoard() {
   const button = move && document.querySelector(`button.move[data-path="${state.path}"]`);
   if (button) {
     button.classList.add('current');
-    button.scrollIntoView({ block: 'nearest' });
+    const box = $('moves');
+    if (button.offsetTop < box.scrollTop || button.offsetTop + button.offsetHeight > box.scrollTop + box.clientHeight) {
+      box.scrollTop = button.offsetTop - box.clientHeight / 2;
+    }
   }
   const body = { variant: game.variant, position, flip: state.flip };
   if (move) body.last_move = move.coord;
@@ -516,13 +519,18 @@ function renderTags(game) {
 
 function fillFrom() {
   const from = $('from');
-  for (const n of state.formats.notations) from.append(option(n.name, `${n.name}: ${n.description}`));
+  const titled = (value, text, title) => {
+    const o = option(value, text);
+    o.title = title;
+    return o;
+  };
+  for (const n of state.formats.notations) from.append(titled(n.name, n.name, n.description));
   for (const f of state.formats.formats) {
-    if (!['pgn', 'psn', 'psn2', 'html'].includes(f.name)) from.append(option(f.name, `${f.name}: ${f.title}`));
+    if (!['pgn', 'psn', 'psn2', 'html'].includes(f.name)) from.append(titled(f.name, `${f.name} file`, f.title));
   }
   for (const l of state.formats.languages) {
-    $('lang').append(option(l.name, l.description));
-    $('notation-lang').append(option(l.name, l.description));
+    $('lang').append(titled(l.name, l.name, l.description));
+    $('notation-lang').append(titled(l.name, l.name, l.description));
   }
 }
 
