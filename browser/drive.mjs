@@ -7,6 +7,13 @@
 //   {"press": KEY, "times": N}          press a key N times (1 when left out)
 //   {"click": CSS}                      click the first element CSS selects
 //   {"eval": JS}                        evaluate an expression in the page; its JSON value is the result
+//   {"fill": CSS, "text": TEXT}         type TEXT into the field CSS selects (as a paste: one input event)
+//   {"select": CSS, "value": VALUE}     choose VALUE in the select box CSS selects
+//   {"wait": JS}                        wait until the expression JS is true in the page
+//   {"upload": CSS, "path": PATH}       give the file input CSS selects a file; instead of "path",
+//   {"upload": CSS, "name": N, "size": BYTES}  a file named N of BYTES bytes of `a`
+//   {"download": CSS, "path": PATH}     click CSS and save the download it starts at PATH; the result
+//                                       is its suggested name and its text
 //   {"screenshot": PATH, "selector": CSS, "sample": CSS, "at": [FX, FY]}
 //                                       save a PNG of the element CSS selects (the page when left
 //                                       out); the result gives its size, how many colours it has,
@@ -40,6 +47,7 @@ try {
       '--disable-sync',
     ],
     viewport: plan.viewport ?? { width: 1200, height: 900 },
+    acceptDownloads: true,
     deviceScaleFactor: 1,
     timeout: 60000,
   });
@@ -65,6 +73,31 @@ try {
       output.results.push(null);
     } else if (step.eval !== undefined) {
       output.results.push(await page.evaluate(step.eval));
+    } else if (step.fill !== undefined) {
+      await page.fill(step.fill, step.text);
+      output.results.push(null);
+    } else if (step.select !== undefined) {
+      await page.selectOption(step.select, step.value);
+      output.results.push(null);
+    } else if (step.wait !== undefined) {
+      // Polled with evaluate: waitForFunction compiles its text in the page, which a
+      // Content-Security-Policy without 'unsafe-eval' forbids.
+      const until = Date.now() + (step.timeout ?? 30000);
+      while (!(await page.evaluate(step.wait))) {
+        if (Date.now() > until) throw new Error(`timed out waiting for ${step.wait}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      output.results.push(null);
+    } else if (step.upload !== undefined) {
+      const file = step.path !== undefined
+        ? step.path
+        : { name: step.name, mimeType: 'application/octet-stream', buffer: Buffer.alloc(step.size, 'a') };
+      await page.setInputFiles(step.upload, file);
+      output.results.push(null);
+    } else if (step.download !== undefined) {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click(step.download)]);
+      await download.saveAs(step.path);
+      output.results.push({ suggested: download.suggestedFilename(), text: readFileSync(step.path, 'utf8') });
     } else if (step.screenshot !== undefined) {
       output.results.push(await screenshot(context, page, step));
     } else {

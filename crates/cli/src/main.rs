@@ -88,6 +88,9 @@ enum Command {
     Perft(PerftArgs),
     /// Board diagrams (SVG or text) of a game's positions, or of a bare position.
     Diagram(DiagramArgs),
+    /// A web page on this machine to paste a record into: checked, repaired, converted,
+    /// compared and shown on a board.
+    Serve(ServeArgs),
 }
 
 /// What `--from` names: a notation of PGN-style files, or a record format.
@@ -501,6 +504,20 @@ struct DiagramArgs {
 }
 
 #[derive(Debug, Args)]
+struct ServeArgs {
+    /// The address to listen on; anything but a loopback address lets other machines use the
+    /// server (a warning says so).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    bind: std::net::IpAddr,
+    /// The port; 0 takes any free port (the address is printed on standard error).
+    #[arg(long, value_name = "N", default_value_t = kifu_serve::DEFAULT_PORT)]
+    port: u16,
+    /// Open the page in a browser (xdg-open, open); says so when it cannot.
+    #[arg(long)]
+    open: bool,
+}
+
+#[derive(Debug, Args)]
 struct PerftArgs {
     /// The game.
     #[arg(long, value_enum)]
@@ -564,7 +581,7 @@ fn main() -> ExitCode {
         Command::Convert(a) => Some(&a.read),
         Command::Check(a) => Some(&a.read),
         Command::Compare(a) => Some(&a.read),
-        Command::Perft(_) | Command::Diagram(_) => None,
+        Command::Perft(_) | Command::Diagram(_) | Command::Serve(_) => None,
     };
     if let Some(ReadOptions {
         from: Some(from),
@@ -643,6 +660,7 @@ fn main() -> ExitCode {
                 pieces: a.pieces,
                 coordinates: a.coordinates,
                 size: a.size,
+                last_move: None,
             },
             output_dir: a.output_dir,
             file: a.file,
@@ -650,6 +668,7 @@ fn main() -> ExitCode {
         Command::Perft(a) => {
             cmd::perft::run(a.variant.variant(), a.fen.as_deref(), a.depth, a.divide)
         }
+        Command::Serve(a) => cmd::serve::run(a.bind, a.port, a.open),
     };
     if OUTPUT_FAILED.load(std::sync::atomic::Ordering::Relaxed) {
         return ExitCode::from(report::EXIT_IO);

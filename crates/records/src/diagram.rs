@@ -47,6 +47,10 @@ pub struct DiagramOptions {
     pub coordinates: Option<String>,
     /// The width of an SVG picture in pixels.
     pub size: Option<u32>,
+    /// A bare position's last move, marked on its diagram: ICCS (`h2e2`) for xiangqi, USI
+    /// (`7g7f`, `P*5e`) for shogi ([`position_diagram`] only; a game's diagrams mark the move
+    /// played).
+    pub last_move: Option<String>,
 }
 
 /// One diagram of a game.
@@ -114,7 +118,8 @@ pub fn diagrams(game: &Game, plies: Plies, options: &DiagramOptions) -> Result<V
 ///
 /// # Errors
 ///
-/// The position cannot be read, or an option names no style kifu-diagram knows.
+/// The position cannot be read, the last move is not a move in coordinates, or an option
+/// names no style kifu-diagram knows.
 ///
 /// ```
 /// use kifu_records::{DiagramOptions, Variant, position_diagram};
@@ -136,7 +141,13 @@ pub fn position_diagram(
             } else {
                 xiangqi_board::Position::from_fen(text).map_err(|e| e.to_string())?
             };
-            let o = xiangqi_options(options)?;
+            let mut o = xiangqi_options(options)?;
+            if let Some(m) = &options.last_move {
+                let mv: xiangqi_board::Move = m
+                    .parse()
+                    .map_err(|e: xiangqi_board::ParseMoveError| e.to_string())?;
+                o.view.last_move = Some(<xiangqi_board::Position as Diagram>::move_squares(mv));
+            }
             Ok(one(&pos, &o, options.format))
         }
         Variant::Shogi => {
@@ -145,7 +156,13 @@ pub fn position_diagram(
             } else {
                 shogi_board::Position::from_sfen(text).map_err(|e| e.to_string())?
             };
-            let o = shogi_options(options)?;
+            let mut o = shogi_options(options)?;
+            if let Some(m) = &options.last_move {
+                let mv: shogi_board::Move = m
+                    .parse()
+                    .map_err(|e: shogi_board::ParseMoveError| e.to_string())?;
+                o.view.last_move = Some(<shogi_board::Position as Diagram>::move_squares(mv));
+            }
             Ok(one(&pos, &o, options.format))
         }
     }

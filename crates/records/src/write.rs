@@ -350,6 +350,21 @@ impl Writer {
         &self.options
     }
 
+    /// The notation it writes xiangqi moves in: `None` unless the target is a xiangqi
+    /// notation (for showing a game's moves one by one, as the server's move list does).
+    pub fn xiangqi_notation(
+        &self,
+    ) -> Option<&(dyn TextNotation<xiangqi_board::Position> + Send + Sync)> {
+        self.xiangqi.as_ref().map(|o| o.notation.as_ref())
+    }
+
+    /// The notation it writes shogi moves in: `None` unless the target is a shogi notation.
+    pub fn shogi_notation(
+        &self,
+    ) -> Option<&(dyn TextNotation<shogi_board::Position> + Send + Sync)> {
+        self.shogi.as_deref()
+    }
+
     /// The extension of the files it writes: the target's, but for KIF and KI2 in UTF-8 their
     /// UTF-8 extension (`kifu`, `ki2u`: the Kakinoki convention, by which `.kif` and `.ki2` are
     /// Shift_JIS, as readers that decode by the name take them), and `txt` for engine lines.

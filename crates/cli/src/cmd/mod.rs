@@ -6,6 +6,7 @@ pub(crate) mod compare;
 pub(crate) mod convert;
 pub(crate) mod diagram;
 pub(crate) mod perft;
+pub(crate) mod serve;
 
 use kifu_records::{Game, Games, Input, expand, total_size};
 
