@@ -12,7 +12,7 @@ pub(crate) static OUTPUT_FAILED: std::sync::atomic::AtomicBool =
 macro_rules! outln {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        if writeln!(std::io::stdout().lock(), $($arg)*).is_err() {
+        if $crate::stdout::closed() || writeln!(std::io::stdout().lock(), $($arg)*).is_err() {
             $crate::OUTPUT_FAILED.store(true, std::sync::atomic::Ordering::Relaxed);
         }
     }};
@@ -30,6 +30,7 @@ macro_rules! errln {
 
 mod cmd;
 mod report;
+mod stdout;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -342,6 +343,9 @@ struct ConvertArgs {
     /// `--recursive`; extension .pgn, .psn or .jsonl), instead of standard output.
     #[arg(long, value_name = "DIR")]
     output_dir: Option<PathBuf>,
+    /// Replace output files that exist already (never an input, nor through a link).
+    #[arg(long)]
+    force: bool,
     /// The version of the output format where it has several: XQF `10` (plain) to `18` (the
     /// default), CSA `2.2` or `3.0` (the default).
     #[arg(long, value_name = "VERSION")]
@@ -460,6 +464,7 @@ struct PerftArgs {
 }
 
 fn main() -> ExitCode {
+    stdout::guard();
     let cli = Cli::parse();
     let read = match &cli.command {
         Command::Convert(a) => Some(&a.read),
@@ -494,6 +499,7 @@ fn main() -> ExitCode {
             on_error: a.on_error,
             output_encoding: a.output_encoding.unwrap_or(encoding_rs::UTF_8),
             output_dir: a.output_dir,
+            force: a.force,
             format_version: a.format_version,
             files: a.files,
         }),
@@ -543,6 +549,9 @@ fn main() -> ExitCode {
         }
     };
     if OUTPUT_FAILED.load(std::sync::atomic::Ordering::Relaxed) {
+        if stdout::closed() {
+            errln!("error: standard output is closed: nothing written to it");
+        }
         return ExitCode::from(report::EXIT_IO);
     }
     ExitCode::from(code)
