@@ -13,7 +13,9 @@ pub(crate) static OUTPUT_FAILED: std::sync::atomic::AtomicBool =
 macro_rules! outln {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        if let Err(e) = writeln!(std::io::stdout().lock(), $($arg)*) {
+        if $crate::stdout::closed() {
+            $crate::OUTPUT_FAILED.store(true, std::sync::atomic::Ordering::Relaxed);
+        } else if let Err(e) = writeln!(std::io::stdout().lock(), $($arg)*) {
             $crate::report::stdout_failed(&e);
         }
     }};
@@ -31,6 +33,7 @@ macro_rules! errln {
 
 mod cmd;
 mod report;
+mod stdout;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -399,6 +402,9 @@ struct ConvertArgs {
     /// Write the output to this file instead of standard output.
     #[arg(short, long, value_name = "FILE", conflicts_with = "output_dir")]
     output: Option<PathBuf>,
+    /// Replace output files that exist already (never an input, nor through a link).
+    #[arg(long)]
+    force: bool,
     /// The version of the output format where it has several: XQF `10` (plain) to `18` (the
     /// default), CSA `2.2` or `3.0` (the default).
     #[arg(long, value_name = "VERSION")]
@@ -564,6 +570,7 @@ fn other_game_refused(a: &ConvertArgs) -> Option<u8> {
 }
 
 fn main() -> ExitCode {
+    stdout::guard();
     let cli = Cli::parse();
     report::set_printing(report::Printing {
         quiet: cli.quiet,
@@ -620,6 +627,7 @@ fn main() -> ExitCode {
             output_encoding: a.output_encoding.unwrap_or(encoding_rs::UTF_8),
             output_dir: a.output_dir,
             output: a.output,
+            force: a.force,
             format_version: a.format_version,
             files: a.files,
         }),
@@ -671,6 +679,9 @@ fn main() -> ExitCode {
         Command::Serve(a) => cmd::serve::run(a.bind, a.port, a.open),
     };
     if OUTPUT_FAILED.load(std::sync::atomic::Ordering::Relaxed) {
+        if stdout::closed() {
+            errln!("error: standard output is closed: nothing written to it");
+        }
         return ExitCode::from(report::EXIT_IO);
     }
     ExitCode::from(code)

@@ -11,6 +11,7 @@ pub fn total_size(inputs: &[Result<InputPath, (String, io::Error)>]) -> u64 {
     inputs
         .iter()
         .flatten()
+        .filter(|i| i.skipped.is_none())
         .filter_map(|i| std::fs::metadata(&i.path).ok())
         .map(|m| m.len())
         .sum()
@@ -24,6 +25,9 @@ pub struct InputPath {
     /// The path of its output relative to the output folder, extension aside: the file's name,
     /// or its path inside a folder read with `--recursive`.
     pub out_rel: PathBuf,
+    /// Why it is not read, for a file found in a folder that is no regular file (a FIFO, a
+    /// device, a link to one: reading it would hang or never end): a note for the user.
+    pub skipped: Option<String>,
 }
 
 /// The inputs to read: the files given (standard input, `-`, when none), and with `recursive`
@@ -50,7 +54,11 @@ pub fn expand(files: &[PathBuf], recursive: bool) -> Vec<Result<InputPath, (Stri
             } else {
                 PathBuf::from(path.file_name().unwrap_or_default())
             };
-            out.push(Ok(InputPath { path, out_rel }));
+            out.push(Ok(InputPath {
+                path,
+                out_rel,
+                skipped: None,
+            }));
         }
     }
     out
@@ -117,8 +125,47 @@ fn walk_in(
                 |_| PathBuf::from(path.file_name().unwrap_or_default()),
                 Path::to_path_buf,
             );
-            out.push(Ok(InputPath { path, out_rel }));
+            // Links followed: a link to a regular file is read, a link to /dev/zero is not.
+            let skipped = match std::fs::metadata(&path) {
+                Ok(m) if m.is_file() => None,
+                Ok(m) => Some(format!(
+                    "{}: not read: {} (only regular files are read in a folder)",
+                    path.display(),
+                    kind_of(&m.file_type())
+                )),
+                Err(e) => {
+                    out.push(Err((path.display().to_string(), e)));
+                    continue;
+                }
+            };
+            out.push(Ok(InputPath {
+                path,
+                out_rel,
+                skipped,
+            }));
         }
+    }
+}
+
+/// What a file that is no regular file is, in words.
+fn kind_of(t: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a named pipe (FIFO)";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if t.is_dir() {
+        "a folder"
+    } else {
+        "not a regular file"
     }
 }
 
@@ -139,8 +186,8 @@ fn walk_in(
 /// use kifu_records::{InputPath, plan_outputs};
 ///
 /// let inputs = [
-///     InputPath { path: "in/a.pgn".into(), out_rel: "a.pgn".into() },
-///     InputPath { path: "in/a.txt".into(), out_rel: "a.txt".into() },
+///     InputPath { path: "in/a.pgn".into(), out_rel: "a.pgn".into(), skipped: None },
+///     InputPath { path: "in/a.txt".into(), out_rel: "a.txt".into(), skipped: None },
 /// ];
 /// let plan = plan_outputs(&inputs, Path::new("out"), "pgn")?;
 /// assert_eq!(plan["in/a.pgn"], PathBuf::from("out/a.pgn"));
@@ -160,7 +207,7 @@ pub fn plan_outputs(
     let mut targets = HashMap::new();
     let mut by_output: HashMap<PathBuf, String> = HashMap::new();
     let mut rel_of: HashMap<String, PathBuf> = HashMap::new();
-    for item in inputs {
+    for item in inputs.iter().filter(|i| i.skipped.is_none()) {
         let name = display_name(&item.path);
         if targets.contains_key(&name) {
             continue;

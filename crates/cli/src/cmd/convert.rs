@@ -21,6 +21,7 @@ pub(crate) struct Options {
     pub(crate) output_encoding: &'static encoding_rs::Encoding,
     pub(crate) output_dir: Option<PathBuf>,
     pub(crate) output: Option<PathBuf>,
+    pub(crate) force: bool,
     pub(crate) format_version: Option<String>,
     pub(crate) files: Vec<PathBuf>,
 }
@@ -81,6 +82,7 @@ pub(crate) fn run(o: Options) -> u8 {
         writer.extension(),
         &o.files,
         o.read.recursive,
+        o.force,
     ) {
         Ok(sink) => sink,
         Err(e) => {
@@ -103,8 +105,8 @@ pub(crate) fn run(o: Options) -> u8 {
             }
             let (target, index) = match sink.select(name) {
                 Ok(t) => t,
-                Err((name, e)) => {
-                    rep.io_error(&name, &e.to_string());
+                Err(failed) => {
+                    failed.report(rep);
                     return After::Stop;
                 }
             };
@@ -130,6 +132,8 @@ pub(crate) fn run(o: Options) -> u8 {
                     rep.io_error(&target, &e.to_string());
                 }
                 write_failed = true;
+                // The output file is not kept: none of its games was converted.
+                rep.converted -= sink.abandon();
                 return After::Stop;
             }
             sink.wrote();
@@ -137,127 +141,179 @@ pub(crate) fn run(o: Options) -> u8 {
             After::Next
         },
     );
-    if let Err((name, e)) = sink.finish()
+    if let Err(failed) = sink.finish()
         && !write_failed
     {
-        reporter.io_error(&name, &e.to_string());
+        failed.report(&mut reporter);
     }
     reporter.finish("convert")
 }
 
-/// Where converted games go: standard output, or one file per input file under a folder
-/// ([`kifu_records::plan_outputs`]).
+/// An output that failed: the file's name, the error, and how many games it held (counted
+/// converted before, now lost).
+struct Failed {
+    name: String,
+    error: String,
+    games: usize,
+}
+
+impl Failed {
+    fn report(self, rep: &mut Reporter) {
+        rep.io_error(&self.name, &self.error);
+        rep.converted -= self.games;
+    }
+}
+
+/// Where converted games go: standard output, the `--output` file, or one file per input file
+/// under a folder ([`kifu_records::plan_outputs`]); each file is written to a temporary file and
+/// renamed into place when complete ([`kifu_records::OutputFile`]).
 struct Sink {
-    /// Everything to one output: standard output (`<stdout>`) or the `--output` file, by name.
-    single: Option<(String, Box<dyn Write>)>,
+    stdout: Option<std::io::BufWriter<std::io::Stdout>>,
     /// Under `--output-dir`: each input's output file, by the input's name.
     targets: std::collections::HashMap<String, PathBuf>,
+    /// `--output`: one file for every input.
+    one_file: bool,
+    /// The inputs, which no output may replace.
+    inputs: kifu_records::Inputs,
+    /// Whether existing outputs are replaced (`--force`).
+    replace: kifu_records::Replace,
     /// The input being written, and its output file.
-    current: Option<(String, PathBuf, std::io::BufWriter<std::fs::File>)>,
+    current: Option<(String, kifu_records::OutputFile)>,
     /// Games written to the current output so far.
     written: usize,
 }
 
+/// An output error as the summary says it.
+fn output_error(e: kifu_records::OutputError) -> String {
+    match e {
+        kifu_records::OutputError::Io(_, e) => e.to_string(),
+        other => other.to_string(),
+    }
+}
+
 impl Sink {
-    /// Standard output, or under `dir` one output file per input of `files`.
+    /// Standard output, the file `output`, or under `dir` one output file per input of `files`.
     ///
     /// # Errors
     ///
-    /// A usage error when two inputs would write one output file, or an output file would
-    /// overwrite an input.
+    /// A usage error when two inputs would write one output file, an output file would
+    /// overwrite an input, or an output file exists and `force` is not given.
     fn new(
         dir: Option<PathBuf>,
         output: Option<PathBuf>,
         extension: &str,
         files: &[PathBuf],
         recursive: bool,
+        force: bool,
     ) -> Result<Sink, String> {
         let mut sink = Sink {
-            single: None,
+            stdout: (dir.is_none() && output.is_none())
+                .then(|| std::io::BufWriter::new(std::io::stdout())),
             targets: std::collections::HashMap::new(),
+            one_file: false,
+            inputs: kifu_records::Inputs::default(),
+            replace: if force {
+                kifu_records::Replace::Existing
+            } else {
+                kifu_records::Replace::Never
+            },
             current: None,
             written: 0,
-        };
-        if let Some(path) = output {
-            let shown = path.display().to_string();
-            let same = |a: &std::path::Path| {
-                a.canonicalize()
-                    .ok()
-                    .is_some_and(|a| path.canonicalize().ok() == Some(a))
-            };
-            if files.iter().any(|f| same(f)) {
-                return Err(format!(
-                    "--output {shown} is one of the inputs: kifu never overwrites an input"
-                ));
-            }
-            let file =
-                std::fs::File::create(&path).map_err(|e| format!("--output {shown}: {e}"))?;
-            sink.single = Some((shown, Box::new(std::io::BufWriter::new(file))));
-            return Ok(sink);
-        }
-        let Some(dir) = dir else {
-            sink.single = Some((
-                "<stdout>".to_owned(),
-                Box::new(std::io::BufWriter::new(std::io::stdout())),
-            ));
-            return Ok(sink);
         };
         let items: Vec<kifu_records::InputPath> = kifu_records::expand(files, recursive)
             .into_iter()
             .flatten()
             .collect();
+        sink.inputs = kifu_records::Inputs::new(items.iter().map(|i| i.path.as_path()));
+        if let Some(path) = output {
+            let file = kifu_records::OutputFile::create(&path, &sink.inputs, sink.replace)
+                .map_err(|e| format!("--output {}: {}", path.display(), output_error(e)))?;
+            sink.current = Some((String::new(), file));
+            sink.one_file = true;
+            return Ok(sink);
+        }
+        let Some(dir) = dir else {
+            return Ok(sink);
+        };
         sink.targets = kifu_records::plan_outputs(&items, &dir, extension)?;
+        let mut planned: Vec<&PathBuf> = sink.targets.values().collect();
+        planned.sort();
+        for path in planned {
+            kifu_records::check_output(path, &sink.inputs, sink.replace)
+                .map_err(|e| e.to_string())?;
+        }
         Ok(sink)
     }
 
     /// Makes the output of the input `input` (its name) current; returns the target's name
     /// and how many games were written to it before.
-    fn select(&mut self, input: &str) -> Result<(String, usize), (String, std::io::Error)> {
-        if let Some((name, _)) = &self.single {
-            return Ok((name.clone(), self.written));
+    fn select(&mut self, input: &str) -> Result<(String, usize), Failed> {
+        if self.stdout.is_some() {
+            return Ok(("<stdout>".to_owned(), self.written));
         }
-        if let Some((name, path, _)) = &self.current
-            && name == input
+        if let Some((name, out)) = &self.current
+            && (name == input || self.one_file)
         {
-            return Ok((path.display().to_string(), self.written));
+            return Ok((out.target().display().to_string(), self.written));
         }
-        if let Some((_, p, mut w)) = self.current.take() {
-            w.flush().map_err(|e| (p.display().to_string(), e))?;
-        }
+        self.commit()?;
         let Some(path) = self.targets.get(input).cloned() else {
-            return Err((
-                input.to_owned(),
-                std::io::Error::other("no output file planned for this input"),
-            ));
+            return Err(Failed {
+                name: input.to_owned(),
+                error: "no output file planned for this input".to_owned(),
+                games: 0,
+            });
         };
         let shown = path.display().to_string();
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| (parent.display().to_string(), e))?;
-        }
-        let file = std::fs::File::create(&path).map_err(|e| (shown.clone(), e))?;
-        self.current = Some((input.to_owned(), path, std::io::BufWriter::new(file)));
+        let file =
+            kifu_records::OutputFile::create(&path, &self.inputs, self.replace).map_err(|e| {
+                Failed {
+                    name: shown.clone(),
+                    error: match e {
+                        kifu_records::OutputError::Io(_, e) => e.to_string(),
+                        other => other.to_string(),
+                    },
+                    games: 0,
+                }
+            })?;
+        self.current = Some((input.to_owned(), file));
         self.written = 0;
         Ok((shown, 0))
     }
 
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<()> {
-        let written = match (&mut self.single, &mut self.current) {
-            (Some((_, out)), _) => out.write_all(bytes),
-            (None, Some((_, _, w))) => w.write_all(bytes),
-            (None, None) => Ok(()),
-        };
-        self.closed_pipe(written)
+    /// Renames the current output file into place.
+    fn commit(&mut self) -> Result<(), Failed> {
+        let games = std::mem::take(&mut self.written);
+        match self.current.take() {
+            Some((_, out)) => {
+                let name = out.target().display().to_string();
+                out.commit().map_err(|e| Failed {
+                    name,
+                    error: match e {
+                        kifu_records::OutputError::Io(_, e) => e.to_string(),
+                        other => other.to_string(),
+                    },
+                    games,
+                })
+            }
+            None => Ok(()),
+        }
     }
 
-    /// A closed standard output ends the program quietly ([`crate::report::stdout_failed`]).
-    fn closed_pipe(&self, result: std::io::Result<()>) -> std::io::Result<()> {
-        if let (Err(e), Some((name, _))) = (&result, &self.single)
-            && name == "<stdout>"
-            && e.kind() == std::io::ErrorKind::BrokenPipe
-        {
-            crate::report::stdout_failed(e);
+    /// Drops the current output file (its temporary file removed); returns how many games it
+    /// held.
+    fn abandon(&mut self) -> usize {
+        self.current = None;
+        std::mem::take(&mut self.written)
+    }
+
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        match (&mut self.stdout, &mut self.current) {
+            (Some(_), _) if crate::stdout::closed() => Err(crate::stdout::closed_error()),
+            (Some(out), _) => closed_pipe(out.write_all(bytes)),
+            (None, Some((_, w))) => w.write_all(bytes),
+            (None, None) => Ok(()),
         }
-        result
     }
 
     /// Counts a game written to the current output.
@@ -265,15 +321,25 @@ impl Sink {
         self.written += 1;
     }
 
-    fn finish(mut self) -> Result<(), (String, std::io::Error)> {
-        if let Some((name, out)) = &mut self.single {
-            let flushed = out.flush();
-            let name = name.clone();
-            self.closed_pipe(flushed).map_err(|e| (name, e))?;
+    fn finish(mut self) -> Result<(), Failed> {
+        if let Some(out) = &mut self.stdout {
+            closed_pipe(out.flush()).map_err(|e| Failed {
+                name: "<stdout>".to_owned(),
+                error: e.to_string(),
+                games: 0,
+            })?;
         }
-        if let Some((_, p, mut w)) = self.current.take() {
-            w.flush().map_err(|e| (p.display().to_string(), e))?;
-        }
-        Ok(())
+        self.commit()
     }
+}
+
+/// A closed standard output pipe (`kifu convert ... | head`) ends the program quietly
+/// ([`crate::report::stdout_failed`]); any other result is returned.
+fn closed_pipe(result: std::io::Result<()>) -> std::io::Result<()> {
+    if let Err(e) = &result
+        && e.kind() == std::io::ErrorKind::BrokenPipe
+    {
+        crate::report::stdout_failed(e);
+    }
+    result
 }

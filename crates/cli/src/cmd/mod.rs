@@ -60,6 +60,10 @@ pub(crate) fn for_each_game(
                 continue;
             }
         };
+        if let Some(why) = &item.skipped {
+            reporter.note(why);
+            continue;
+        }
         let input = match Input::open(&item.path, &options) {
             Ok(i) => i,
             Err(e) => {
