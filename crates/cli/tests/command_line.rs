@@ -216,7 +216,7 @@ fn output_file_and_short_options() {
     assert_eq!(
         stderr(&over),
         format!(
-            "error: --output {0} is one of the inputs: kifu never overwrites an input\n",
+            "error: --output {0}: {0} is the input {0} (a link to it, or the file itself): kifu never writes over an input; choose another output\n",
             s(&input)
         )
     );
