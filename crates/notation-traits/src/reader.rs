@@ -799,15 +799,16 @@ fn parse_movetext(cur: &mut Cursor<'_>, b: &mut Builder) {
 
 /// The text inside `(...)` at the start of `rest` when it is a clock time such as
 /// `00:03 / 00:00:03` (digits, colons, slashes and spaces only, at least one colon).
+///
+/// Only the clock's own characters are scanned (never the rest of the game), so a run of `(`
+/// is read in linear time.
 fn clock_text(rest: &str) -> Option<&str> {
     let inner = rest.strip_prefix('(')?;
-    let end = inner.find(')')?;
+    let end = inner
+        .bytes()
+        .position(|c| !(c.is_ascii_digit() || matches!(c, b':' | b'/' | b' ' | b'.')))?;
     let body = &inner[..end];
-    let ok = body.contains(':')
-        && body
-            .chars()
-            .all(|c| c.is_ascii_digit() || matches!(c, ':' | '/' | ' ' | '.'));
-    ok.then_some(body)
+    (inner.as_bytes()[end] == b')' && body.contains(':')).then_some(body)
 }
 
 fn is_ellipsis(s: &str) -> bool {
@@ -932,6 +933,10 @@ fn glyph_nag(glyphs: &str) -> Option<u16> {
     })
 }
 
+/// The most digits a move number may have (999,999,999 fits a `u32`); a longer number is read
+/// as a move, and is an error.
+const MAX_MOVE_NUMBER_DIGITS: usize = 9;
+
 /// Splits a leading move number (`12.`, `12...`, `12…`) from a token: the digits and what
 /// follows the dots. `None` when the token does not start with one.
 ///
@@ -948,7 +953,7 @@ fn split_move_number(token: &str) -> Option<(u32, bool, &str)> {
             None => char::from_u32(c as u32 - '０' as u32 + '0' as u32).unwrap_or('0'),
         })
         .collect();
-    if digits.is_empty() || digits.len() > 6 {
+    if digits.is_empty() || digits.len() > MAX_MOVE_NUMBER_DIGITS {
         return None;
     }
     let after_digits = &token[token

@@ -82,8 +82,9 @@ pub enum SfenError {
     /// (`0p`, `2`).
     #[error("hand: expected a count from 1 to 18 followed by a piece letter, found `{0}`")]
     HandCount(String),
-    /// The move count is not a number (`one`).
-    #[error("expected the move count as a number, found `{0}`")]
+    /// The move count is not a number of at most eight digits (`one`); kifu's readers take
+    /// move numbers of up to nine digits, so a game from it can be written and read back.
+    #[error("expected the move count as a number of at most 8 digits, found `{0}`")]
     MoveCount(String),
     /// A side has no king or more than one (`black has 0 kings`).
     #[error("{color} has {count} kings: expected exactly 1")]
@@ -309,7 +310,9 @@ impl Position {
             None => 1,
             Some(t) => t
                 .parse::<u32>()
-                .map_err(|_| SfenError::MoveCount((*t).to_owned()))?
+                .ok()
+                .filter(|&n| n <= 99_999_999)
+                .ok_or_else(|| SfenError::MoveCount((*t).to_owned()))?
                 .max(1),
         };
         pos.validate()?;
@@ -515,7 +518,11 @@ mod tests {
     )]
     #[case::move_count(
         "4k4/9/9/9/9/9/9/9/4K4 b - one",
-        "expected the move count as a number, found `one`"
+        "expected the move count as a number of at most 8 digits, found `one`"
+    )]
+    #[case::move_count_near_2_pow_32(
+        "4k4/9/9/9/9/9/9/9/4K4 b - 4294967295",
+        "expected the move count as a number of at most 8 digits, found `4294967295`"
     )]
     #[case::no_black_king("4k4/9/9/9/9/9/9/9/9 b - 1", "black has 0 kings: expected exactly 1")]
     #[case::two_white_kings(
