@@ -307,7 +307,7 @@ impl<R: BufRead> GameReader<R> {
 /// (`kifu: not read from ply 12 ...`), met again when its output is read: a warning, so that
 /// the unread moves are not taken for a complete game.
 fn unread_moves_warning(b: &mut Builder, body: &str, span: Span) {
-    if body.trim_start().starts_with("kifu: not read") {
+    if is_unread_moves_comment(body) {
         b.warn(
             "unread-moves",
             "this comment holds moves kifu could not read when it wrote the file: the game \
@@ -316,6 +316,22 @@ fn unread_moves_warning(b: &mut Builder, body: &str, span: Span) {
             span,
         );
     }
+}
+
+/// Whether a comment is one kifu writes for moves it could not read, in either shape
+/// ([`crate::CheckedGame`]'s `kifu: not read from ply N (`...`)...; the rest as written:`, or
+/// [`crate::write_unreadable_game`]'s `kifu: not read: ...; the movetext as written:`), not a
+/// user's comment that merely starts with the same words.
+fn is_unread_moves_comment(body: &str) -> bool {
+    let body = body.trim_start();
+    if let Some(rest) = body.strip_prefix("kifu: not read from ply ") {
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        return digits > 0
+            && rest[digits..].starts_with(" (`")
+            && rest.contains("; the rest as written:");
+    }
+    body.strip_prefix("kifu: not read: ")
+        .is_some_and(|rest| rest.contains("; the movetext as written:"))
 }
 
 /// Whether a line is a PGN escape line: `%` in its first column (PGN standard, 6: the rest of
@@ -1216,6 +1232,30 @@ mod tests {
         assert_eq!(g.record.main.moves[1].nags, [5, 14]);
         assert_eq!(g.diagnostics.len(), 1);
         assert_eq!(g.diagnostics[0].code, "text-after-result");
+    }
+
+    /// Only kifu's own comments for unread moves warn, not a user's starting with its words.
+    #[test]
+    fn unread_moves_comments_are_kifus_own() {
+        let codes = |text: &str| -> Vec<String> {
+            read_all(text)[0]
+                .diagnostics
+                .iter()
+                .map(|d| d.code.to_string())
+                .collect()
+        };
+        assert_eq!(
+            codes(
+                "1. C2.5 {kifu: not read from ply 2 (`X`): bad; the rest as written:\n1... X} *\n"
+            ),
+            ["unread-moves"]
+        );
+        assert_eq!(
+            codes("; kifu: not read: bad; the movetext as written:\n; 1. X\n*\n"),
+            ["unread-moves"]
+        );
+        assert!(codes("1. C2.5 {kifu: not read this book yet} *\n").is_empty());
+        assert!(codes("1. C2.5 {kifu: not read from ply 2, sorry} *\n").is_empty());
     }
 
     #[test]

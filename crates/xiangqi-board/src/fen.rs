@@ -25,11 +25,11 @@ use std::str::FromStr;
 use crate::movegen::{self, color_bit};
 use crate::{Color, Piece, PieceKind, Position, Square};
 
-/// Why a text is not a FEN of a legal xiangqi position.
 /// The largest counter a FEN may give (99,999,999): move numbers grow from it, and kifu's
 /// readers take move numbers of up to nine digits.
 pub(crate) const MAX_COUNTER: u32 = 99_999_999;
 
+/// Why a text is not a FEN of a legal xiangqi position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum FenError {
@@ -287,7 +287,7 @@ mod tests {
             );
         }
         let pos = Position::from_fen(&format!("{start} - - 99999999 99999999")).unwrap();
-        let mut next = pos.clone();
+        let mut next = pos;
         let m = next.legal_moves()[0];
         next.play_unchecked(m);
         assert_eq!(next.fullmove_number(), 100_000_000);
