@@ -307,7 +307,7 @@ impl<R: BufRead> GameReader<R> {
 /// (`kifu: not read from ply 12 ...`), met again when its output is read: a warning, so that
 /// the unread moves are not taken for a complete game.
 fn unread_moves_warning(b: &mut Builder, body: &str, span: Span) {
-    if body.trim_start().starts_with("kifu: not read") {
+    if is_unread_moves_comment(body) {
         b.warn(
             "unread-moves",
             "this comment holds moves kifu could not read when it wrote the file: the game \
@@ -316,6 +316,22 @@ fn unread_moves_warning(b: &mut Builder, body: &str, span: Span) {
             span,
         );
     }
+}
+
+/// Whether a comment is one kifu writes for moves it could not read, in either shape
+/// ([`crate::CheckedGame`]'s `kifu: not read from ply N (`...`)...; the rest as written:`, or
+/// [`crate::write_unreadable_game`]'s `kifu: not read: ...; the movetext as written:`), not a
+/// user's comment that merely starts with the same words.
+fn is_unread_moves_comment(body: &str) -> bool {
+    let body = body.trim_start();
+    if let Some(rest) = body.strip_prefix("kifu: not read from ply ") {
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        return digits > 0
+            && rest[digits..].starts_with(" (`")
+            && rest.contains("; the rest as written:");
+    }
+    body.strip_prefix("kifu: not read: ")
+        .is_some_and(|rest| rest.contains("; the movetext as written:"))
 }
 
 /// Whether a line is a PGN escape line: `%` in its first column (PGN standard, 6: the rest of
@@ -799,11 +815,16 @@ fn parse_movetext(cur: &mut Cursor<'_>, b: &mut Builder) {
 
 /// The text inside `(...)` at the start of `rest` when it is a clock time such as
 /// `00:03 / 00:00:03` (digits, colons, slashes and spaces only, at least one colon).
+///
+/// Only the clock's own characters are scanned (never the rest of the game), so a run of `(`
+/// is read in linear time.
 fn clock_text(rest: &str) -> Option<&str> {
     let inner = rest.strip_prefix('(')?;
-    let end = inner.find(')')?;
+    let end = inner
+        .bytes()
+        .position(|c| !(c.is_ascii_digit() || matches!(c, b':' | b'/' | b' ' | b'.')))?;
     let body = &inner[..end];
-    crate::clock::is_pgn_clock(body).then_some(body)
+    (inner.as_bytes()[end] == b')' && crate::clock::is_pgn_clock(body)).then_some(body)
 }
 
 fn is_ellipsis(s: &str) -> bool {
@@ -928,6 +949,10 @@ fn glyph_nag(glyphs: &str) -> Option<u16> {
     })
 }
 
+/// The most digits a move number may have (999,999,999 fits a `u32`); a longer number is read
+/// as a move, and is an error.
+const MAX_MOVE_NUMBER_DIGITS: usize = 9;
+
 /// Splits a leading move number (`12.`, `12...`, `12…`) from a token: the digits and what
 /// follows the dots. `None` when the token does not start with one.
 ///
@@ -944,7 +969,7 @@ fn split_move_number(token: &str) -> Option<(u32, bool, &str)> {
             None => char::from_u32(c as u32 - '０' as u32 + '0' as u32).unwrap_or('0'),
         })
         .collect();
-    if digits.is_empty() || digits.len() > 6 {
+    if digits.is_empty() || digits.len() > MAX_MOVE_NUMBER_DIGITS {
         return None;
     }
     let after_digits = &token[token
@@ -1207,6 +1232,30 @@ mod tests {
         assert_eq!(g.record.main.moves[1].nags, [5, 14]);
         assert_eq!(g.diagnostics.len(), 1);
         assert_eq!(g.diagnostics[0].code, "text-after-result");
+    }
+
+    /// Only kifu's own comments for unread moves warn, not a user's starting with its words.
+    #[test]
+    fn unread_moves_comments_are_kifus_own() {
+        let codes = |text: &str| -> Vec<String> {
+            read_all(text)[0]
+                .diagnostics
+                .iter()
+                .map(|d| d.code.to_string())
+                .collect()
+        };
+        assert_eq!(
+            codes(
+                "1. C2.5 {kifu: not read from ply 2 (`X`): bad; the rest as written:\n1... X} *\n"
+            ),
+            ["unread-moves"]
+        );
+        assert_eq!(
+            codes("; kifu: not read: bad; the movetext as written:\n; 1. X\n*\n"),
+            ["unread-moves"]
+        );
+        assert!(codes("1. C2.5 {kifu: not read this book yet} *\n").is_empty());
+        assert!(codes("1. C2.5 {kifu: not read from ply 2, sorry} *\n").is_empty());
     }
 
     #[test]

@@ -57,6 +57,10 @@ struct Block {
 /// A line on the path read last: its address (see [`line_at`]), its first ply, its length.
 type PathLine = (Vec<(usize, usize)>, u32, u32);
 
+/// The deepest nesting of `Variation:N` blocks kept as variations, as for `(...)` variations
+/// in the PGN-style reader.
+const MAX_BLOCK_DEPTH: usize = 32;
+
 /// Turns Shogidokoro's `Variation:N` blocks at the end of the main line into variations.
 pub(crate) fn variation_blocks(raw: &mut RawGame) {
     let main = &mut raw.record.main;
@@ -126,8 +130,11 @@ pub(crate) fn variation_blocks(raw: &mut RawGame) {
     for block in blocks {
         let found = path
             .iter()
-            .rposition(|&(_, start, len)| start <= block.ply && block.ply < start + len);
-        let Some(j) = found else {
+            .rposition(|(_, start, len)| *start <= block.ply && block.ply < start + len);
+        // Nested deeper than a PGN variation may be: kept as a comment, so that neither the
+        // addresses here nor the code that walks the tree grow with the input.
+        let too_deep = found.is_some_and(|j| path[j].0.len() >= MAX_BLOCK_DEPTH);
+        let Some(j) = found.filter(|_| !too_deep) else {
             let text: Vec<String> = block
                 .moves
                 .iter()
@@ -136,7 +143,16 @@ pub(crate) fn variation_blocks(raw: &mut RawGame) {
                     None => m.text.clone(),
                 })
                 .collect();
-            raw.diagnostics.push(
+            let diagnostic = if too_deep {
+                Diagnostic::new(
+                    Severity::Error,
+                    "variation-too-deep",
+                    format!(
+                        "`Variation:{}` would nest variations more than {MAX_BLOCK_DEPTH} levels deep: its moves are kept as a comment",
+                        block.ply
+                    ),
+                )
+            } else {
                 Diagnostic::new(
                     Severity::Error,
                     "bad-variation",
@@ -145,8 +161,8 @@ pub(crate) fn variation_blocks(raw: &mut RawGame) {
                         block.ply
                     ),
                 )
-                .at(block.span),
-            );
+            };
+            raw.diagnostics.push(diagnostic.at(block.span));
             let comment = format!("Variation:{} {}", block.ply, text.join(" "));
             match main.moves.last_mut() {
                 Some(m) => m.comments.push(comment),

@@ -64,13 +64,36 @@ pub fn expand(files: &[PathBuf], recursive: bool) -> Vec<Result<InputPath, (Stri
     out
 }
 
-/// How messages name an input path: `<stdin>` for `-`.
+/// How messages name an input path: `<stdin>` for `-`; control characters escaped (`\u{1b}`),
+/// so that a file name holding ESC cannot drive the terminal.
+///
+/// ```
+/// use std::path::Path;
+/// assert_eq!(kifu_records::display_name(Path::new("a\u{1b}[2J.pgn")), "a\\u{1b}[2J.pgn");
+/// assert_eq!(kifu_records::display_name(Path::new("-")), "<stdin>");
+/// ```
 pub fn display_name(path: &Path) -> String {
     if path.as_os_str() == "-" {
         "<stdin>".to_owned()
     } else {
-        path.display().to_string()
+        escape_controls(&path.display().to_string())
     }
+}
+
+/// `text` with each control character written as `\u{XX}`.
+fn escape_controls(text: &str) -> String {
+    if !text.chars().any(char::is_control) {
+        return text.to_owned();
+    }
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                format!("\\u{{{:x}}}", u32::from(c))
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// Whether a file found in a folder is a game file: its extension (any case) is one of a
@@ -106,7 +129,7 @@ fn walk_in(
     let mut entries: Vec<PathBuf> = match std::fs::read_dir(dir) {
         Ok(list) => list.filter_map(Result::ok).map(|e| e.path()).collect(),
         Err(e) => {
-            out.push(Err((dir.display().to_string(), e)));
+            out.push(Err((display_name(dir), e)));
             return;
         }
     };
@@ -130,11 +153,11 @@ fn walk_in(
                 Ok(m) if m.is_file() => None,
                 Ok(m) => Some(format!(
                     "{}: not read: {} (only regular files are read in a folder)",
-                    path.display(),
+                    display_name(&path),
                     kind_of(&m.file_type())
                 )),
                 Err(e) => {
-                    out.push(Err((path.display().to_string(), e)));
+                    out.push(Err((display_name(&path), e)));
                     continue;
                 }
             };

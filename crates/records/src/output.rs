@@ -49,7 +49,7 @@ impl Inputs {
             files: paths
                 .into_iter()
                 .filter(|p| p.as_os_str() != "-")
-                .filter_map(|p| Some((FileId::of(p)?, p.display().to_string())))
+                .filter_map(|p| Some((FileId::of(p)?, crate::display_name(p))))
                 .collect(),
         }
     }
@@ -92,14 +92,14 @@ impl std::fmt::Display for OutputError {
             OutputError::IsInput(p, input) => write!(
                 f,
                 "{} is the input {input} (a link to it, or the file itself): kifu never writes over an input; choose another output",
-                p.display()
+                crate::display_name(p)
             ),
             OutputError::Exists(p) => write!(
                 f,
                 "{} exists: give --force to replace it, or choose another output",
-                p.display()
+                crate::display_name(p)
             ),
-            OutputError::Io(p, e) => write!(f, "{}: {e}", p.display()),
+            OutputError::Io(p, e) => write!(f, "{}: {e}", crate::display_name(p)),
         }
     }
 }

@@ -84,8 +84,9 @@ pub enum SfenError {
     /// (`0p`, `2`).
     #[error("hand: expected a count from 1 to 18 followed by a piece letter, found `{0}`")]
     HandCount(String),
-    /// The move count is not a number (`one`).
-    #[error("expected the move count as a number, found `{0}`")]
+    /// The move count is not a number of at most eight digits (`one`); kifu's readers take
+    /// move numbers of up to nine digits, so a game from it can be written and read back.
+    #[error("expected the move count as a number of at most 8 digits, found `{0}`")]
     MoveCount(String),
     /// A side has more than one king (`black has 2 kings`); a side without a king is allowed
     /// (mating problems).
@@ -312,7 +313,9 @@ impl Position {
             None => 1,
             Some(t) => t
                 .parse::<u32>()
-                .map_err(|_| SfenError::MoveCount((*t).to_owned()))?
+                .ok()
+                .filter(|&n| n <= 99_999_999)
+                .ok_or_else(|| SfenError::MoveCount((*t).to_owned()))?
                 .max(1),
         };
         pos.validate()?;
@@ -518,7 +521,11 @@ mod tests {
     )]
     #[case::move_count(
         "4k4/9/9/9/9/9/9/9/4K4 b - one",
-        "expected the move count as a number, found `one`"
+        "expected the move count as a number of at most 8 digits, found `one`"
+    )]
+    #[case::move_count_near_2_pow_32(
+        "4k4/9/9/9/9/9/9/9/4K4 b - 4294967295",
+        "expected the move count as a number of at most 8 digits, found `4294967295`"
     )]
     #[case::two_black_kings(
         "4k4/9/9/9/9/9/9/9/3KK4 b - 1",

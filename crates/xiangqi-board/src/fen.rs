@@ -25,6 +25,10 @@ use std::str::FromStr;
 use crate::movegen::{self, color_bit};
 use crate::{Color, Piece, PieceKind, Position, Square};
 
+/// The largest counter a FEN may give (99,999,999): move numbers grow from it, and kifu's
+/// readers take move numbers of up to nine digits.
+pub(crate) const MAX_COUNTER: u32 = 99_999_999;
+
 /// Why a text is not a FEN of a legal xiangqi position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -61,8 +65,9 @@ pub enum FenError {
     /// The side field is not `w`, `r` or `b`.
     #[error("expected the side to move `w` (or `r`) for Red or `b` for Black, found `{0}`")]
     Side(String),
-    /// A counter is not a number.
-    #[error("expected the {field} as a number, found `{found}`")]
+    /// A counter is not a number of at most eight digits (kifu's readers take move numbers of
+    /// up to nine digits, so that a game from it can be written and read back).
+    #[error("expected the {field} as a number of at most 8 digits, found `{found}`")]
     Counter {
         /// `half-move clock` or `move number`.
         field: &'static str,
@@ -161,10 +166,14 @@ impl Position {
         };
         let counter = |i: usize, field: &'static str, default: u32| match fields.get(i) {
             None => Ok(default),
-            Some(t) => t.parse::<u32>().map_err(|_| FenError::Counter {
-                field,
-                found: (*t).to_owned(),
-            }),
+            Some(t) => t
+                .parse::<u32>()
+                .ok()
+                .filter(|&n| n <= MAX_COUNTER)
+                .ok_or_else(|| FenError::Counter {
+                    field,
+                    found: (*t).to_owned(),
+                }),
         };
         pos.halfmove_clock = counter(4, "half-move clock", 0)?;
         pos.fullmove_number = counter(5, "move number", 1)?.max(1);
@@ -256,6 +265,33 @@ mod tests {
     #[test]
     fn start_round_trips() {
         assert_eq!(Position::new().to_fen(), Position::START_FEN);
+    }
+
+    /// Counters near 2^32 used to wrap in release and panic in debug builds; a move number
+    /// beyond 8 digits gave output kifu could not read back.
+    #[test]
+    fn counters_are_bounded() {
+        let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b";
+        for counters in ["- - 0 4294967295", "- - 4294967295 1", "- - 0 100000000"] {
+            let found = counters.rsplit(' ').find(|t| t.len() > 8).unwrap();
+            let field = if counters.ends_with(" 1") {
+                "half-move clock"
+            } else {
+                "move number"
+            };
+            assert_eq!(
+                Position::from_fen(&format!("{start} {counters}"))
+                    .unwrap_err()
+                    .to_string(),
+                format!("expected the {field} as a number of at most 8 digits, found `{found}`")
+            );
+        }
+        let pos = Position::from_fen(&format!("{start} - - 99999999 99999999")).unwrap();
+        let mut next = pos;
+        let m = next.legal_moves()[0];
+        next.play_unchecked(m);
+        assert_eq!(next.fullmove_number(), 100_000_000);
+        assert_eq!(next.halfmove_clock(), 100_000_000);
     }
 
     #[test]

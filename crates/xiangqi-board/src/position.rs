@@ -405,7 +405,7 @@ impl Position {
             self.kinds[(captured & 7) as usize] &= !(1u128 << to);
             self.halfmove_clock = 0;
         } else {
-            self.halfmove_clock += 1;
+            self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         }
         let kind = &mut self.kinds[(piece & 7) as usize];
         *kind = (*kind & !(1u128 << from)) | (1u128 << to);
@@ -413,7 +413,7 @@ impl Position {
             self.kings[us] = to as u8;
         }
         if self.side == Color::Black {
-            self.fullmove_number += 1;
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.side = !self.side;
     }
