@@ -218,12 +218,12 @@ fn a_usi_position_line_is_a_game() {
     // `position sfen` is shogi even when the SFEN is bad: the error is about the SFEN.
     let o = kifu(
         &["check"],
-        Some("position sfen 9/9/9/9/9/9/9/9/9 b - 1 moves 5e5d\n"),
+        Some("position sfen 4k4/9/9/9/9/9/9/9/3KK4 b - 1 moves 5e5d\n"),
     );
     assert_eq!(o.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert!(stderr.contains("error[bad-sfen]"), "{stderr}");
-    assert!(stderr.contains("black has 0 kings"), "{stderr}");
+    assert!(stderr.contains("black has 2 kings"), "{stderr}");
 }
 
 #[test]

@@ -87,6 +87,7 @@ impl DiagramArgs {
                 pieces,
                 coordinates,
                 size,
+                last_move: None,
             },
         })
     }
