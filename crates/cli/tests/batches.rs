@@ -3,52 +3,19 @@
 //! link loop read once), `--on-error keep|skip|stop`, and `--strict`, `--allow`, `--deny` with
 //! their exit codes.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
-use serde_json::Value;
+mod common;
+use common::{TempDir, testdata};
 
-fn testdata(name: &str) -> PathBuf {
-    PathBuf::from(format!(
-        "{}/../../testdata/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-}
+use serde_json::Value;
 
 fn kifu(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_kifu"))
         .args(args)
         .output()
         .expect("kifu runs")
-}
-
-/// A fresh folder under the system's temporary folder, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("kifu-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn path(&self, rel: &str) -> PathBuf {
-        self.0.join(rel)
-    }
-
-    fn copy(&self, from: &str, to: &str) -> PathBuf {
-        let to = self.path(to);
-        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
-        std::fs::copy(testdata(from), &to).unwrap();
-        to
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 fn s(p: &Path) -> &str {

@@ -8,6 +8,9 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+mod common;
+use common::TempDir;
+
 fn root() -> PathBuf {
     PathBuf::from(format!("{}/../..", env!("CARGO_MANIFEST_DIR")))
 }
@@ -32,28 +35,6 @@ fn stderr(o: &Output) -> String {
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-/// A fresh folder under the system's temporary folder, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("kifu-cl-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn path(&self, rel: &str) -> PathBuf {
-        self.0.join(rel)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 fn s(p: &Path) -> &str {
@@ -149,7 +130,7 @@ fn color_always_never_and_no_color() {
 
 #[test]
 fn one_detection_note_per_file_when_its_games_read_the_same_way() {
-    let dir = TempDir::new("notes");
+    let dir = TempDir::new("cl-notes");
     let same = concatenated(
         &dir,
         "same.pgn",
@@ -187,7 +168,7 @@ fn one_detection_note_per_file_when_its_games_read_the_same_way() {
 
 #[test]
 fn output_file_and_short_options() {
-    let dir = TempDir::new("output");
+    let dir = TempDir::new("cl-output");
     let out = dir.path("out.pgn");
     let wxf = "testdata/xiangqi/xiangqi-wxf.pgn";
     let long = kifu(&["convert", "--to", "iccs", "--from", "wxf", wxf]);
@@ -313,7 +294,7 @@ fn perft_takes_startpos() {
 #[test]
 fn a_closed_standard_output_ends_quietly() {
     // Enough games that the output fills the pipe long before the end.
-    let dir = TempDir::new("pipe");
+    let dir = TempDir::new("cl-pipe");
     let many: Vec<&str> = std::iter::repeat_n("xiangqi/xiangqi-wxf.pgn", 400).collect();
     let file = concatenated(&dir, "many.pgn", &many);
     let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
@@ -373,7 +354,7 @@ fn the_other_game_is_refused_up_front_and_to_psn_reads_shogi() {
         assert_eq!(stderr(&o), message);
         assert_eq!(stdout(&o), "");
     }
-    let dir = TempDir::new("tried");
+    let dir = TempDir::new("cl-tried");
     let junk = dir.path("junk.pgn");
     std::fs::write(&junk, "1. foo bar 2. baz qux\n").unwrap();
     // Detection tried both games' notations, and the list names them all.
@@ -417,7 +398,7 @@ fn the_other_game_is_refused_up_front_and_to_psn_reads_shogi() {
 
 #[test]
 fn files_kifu_does_not_read_are_named_and_a_batch_counts_them() {
-    let dir = TempDir::new("unread");
+    let dir = TempDir::new("cl-unread");
     let folder = dir.path("games");
     std::fs::create_dir_all(&folder).unwrap();
     std::fs::write(
@@ -489,7 +470,7 @@ const SEED_ALGEBRAIC: &str = "testdata/xiangqi/seed-algebraic-fi.pgn";
 
 #[test]
 fn compare_json_gives_fields_and_write_keeps_what_the_other_resolved() {
-    let dir = TempDir::new("compare");
+    let dir = TempDir::new("cl-compare");
     let written = dir.path("resolved.pgn");
     let o = kifu(&[
         "compare",

@@ -2,15 +2,11 @@
 //! over an input, a link or an existing file (`--force` replaces the last, never the others),
 //! a closed standard output, special files in a folder read with `--recursive`.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-fn testdata(name: &str) -> PathBuf {
-    PathBuf::from(format!(
-        "{}/../../testdata/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-}
+mod common;
+use common::{TempDir, testdata};
 
 fn kifu(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_kifu"))
@@ -21,45 +17,6 @@ fn kifu(args: &[&str]) -> Output {
 
 fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// A fresh folder under the system's temporary folder, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("kifu-fs-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn path(&self, rel: &str) -> PathBuf {
-        self.0.join(rel)
-    }
-
-    fn copy(&self, from: &str, to: &str) -> PathBuf {
-        let to = self.path(to);
-        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
-        std::fs::copy(testdata(from), &to).unwrap();
-        to
-    }
-
-    /// The names in the folder `rel`, sorted.
-    fn names(&self, rel: &str) -> Vec<String> {
-        let mut v: Vec<String> = std::fs::read_dir(self.path(rel))
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        v.sort();
-        v
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 fn s(p: &Path) -> &str {
@@ -111,7 +68,7 @@ fn a_link_to_the_input_in_the_output_folder_is_refused() {
 /// and replaced with it; a link elsewhere is replaced, its target untouched.
 #[test]
 fn existing_outputs_need_force() {
-    let t = TempDir::new("existing");
+    let t = TempDir::new("fs-existing");
     let input = t.copy(GAME, "in.psn");
     std::fs::create_dir_all(t.path("out")).unwrap();
     std::fs::write(t.path("out/in.psn"), "keep me").unwrap();
@@ -204,7 +161,7 @@ fn a_closed_standard_output_fails() {
 #[cfg(unix)]
 #[test]
 fn special_files_in_a_folder_are_skipped() {
-    let t = TempDir::new("special");
+    let t = TempDir::new("fs-special");
     t.copy(GAME, "in/a.psn");
     let fifo = t.path("in/f.pgn");
     let made = Command::new("mkfifo")
