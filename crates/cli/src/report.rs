@@ -307,7 +307,10 @@ impl Reporter {
         }
         title.push_str(&d.message_with_candidates());
         let snippet_line = match (d.span, source) {
-            (Some(span), Some(src)) => src.line(span.start.line).map(|line| (span, line)),
+            // Line 0: a place in a binary file (XQF, CBR), named by its byte offset below.
+            (Some(span), Some(src)) if span.start.line > 0 => {
+                src.line(span.start.line).map(|line| (span, line))
+            }
             _ => None,
         };
         let file = d.file.clone().unwrap_or_else(|| "<input>".to_owned());
@@ -347,6 +350,8 @@ impl Reporter {
                 )))
                 .element(snippet)
             }
+        } else if let Some(span) = d.span.filter(|s| s.start.line == 0) {
+            head.element(Level::NOTE.message(format!("{file}, byte {}", span.start.offset)))
         } else if let Some(span) = d.span {
             head.element(Level::NOTE.message(format!(
                 "{file}, line {}, column {}",
@@ -441,19 +446,24 @@ fn byte_of_column(line: &str, column: u32) -> usize {
 
 /// A diagnostic as one JSON object (CLI.md, "JSON diagnostics").
 pub(crate) fn json_line(d: &Diagnostic) -> String {
-    json!({
+    let mut v = json!({
         "severity": d.severity.as_str(),
         "code": d.code,
         "file": d.file,
         "game": d.game,
-        "line": d.span.map(|s| s.start.line),
-        "column": d.span.map(|s| s.start.column),
+        // A place in a binary file (line 0) has its byte offset only.
+        "line": d.span.filter(|s| s.start.line > 0).map(|s| s.start.line),
+        "column": d.span.filter(|s| s.start.line > 0).map(|s| s.start.column),
         "ply": d.ply,
         "text": d.text,
         "message": d.message,
         "help": d.help,
         "candidates": d.candidates,
         "position": d.position,
-    })
-    .to_string()
+    });
+    // A place in a binary file: its byte offset (docs/kifu.schema.json, `byte`).
+    if let Some(span) = d.span.filter(|s| s.start.line == 0) {
+        v["byte"] = json!(span.start.offset);
+    }
+    v.to_string()
 }

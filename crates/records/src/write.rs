@@ -79,6 +79,9 @@ impl fmt::Display for Target {
 /// let names: Vec<&str> = kifu_records::targets().iter().map(|t| t.name).collect();
 /// assert_eq!(names[..8], ["wxf", "chinese", "iccs", "uci", "algebraic", "winboard", "psn", "usi"]);
 /// assert!(names.contains(&"json"));
+/// // `pgn` is the xiangqi PGN of WXF moves, as `wxf`:
+/// let pgn = kifu_records::Target::named("pgn").unwrap();
+/// assert_eq!(pgn.notation, kifu_records::Target::named("wxf").unwrap().notation);
 /// ```
 pub fn targets() -> Vec<Target> {
     let pgn = format("pgn").expect("pgn is registered");
@@ -96,6 +99,13 @@ pub fn targets() -> Vec<Target> {
             notation: Some(n),
         })
         .collect();
+    // `pgn`: the xiangqi PGN file as most programs write it, WXF moves (the same as `wxf`), so
+    // that archives convert with the name users know: `kifu convert --to pgn game.xqf`.
+    out.push(Target {
+        name: "pgn",
+        format: pgn,
+        notation: Some(Notation::Wxf),
+    });
     out.extend(
         formats()
             .iter()
