@@ -285,8 +285,22 @@ fn ending_line(out: &mut Out, game: &CheckedGame<Position>, moves: u32, to_move:
 /// ([`shogi_board::kif_tags`]: `Sente` is `先手`, or `下手` in a handicap game), without the tags
 /// of the start position (`SFEN`, `FEN`, `Handicap`: the start is written as 手合割 or a board
 /// diagram) and without `Result` where the game's ending line says it.
+///
+/// In a handicap game the even game's `先手` and `後手` become `下手` and `上手`, as the
+/// Kakinoki page names the players there (CSA's `N+` and `N-` are read as 先手 and 後手, as JKF's
+/// own CSA reader does; JKF keeps them so), unless the record holds those names already.
 fn kif_tags(game: &CheckedGame<Position>) -> Vec<Tag> {
-    let mut tags = shogi_board::kif_tags(&game.replayed.record.tags, handicap_names(game));
+    let handicap = handicap_names(game);
+    let mut tags = shogi_board::kif_tags(&game.replayed.record.tags, handicap);
+    if handicap {
+        for (even, named) in [("先手", "下手"), ("後手", "上手")] {
+            if !tags.iter().any(|t| t.name == named)
+                && let Some(t) = tags.iter_mut().find(|t| t.name == even)
+            {
+                t.name = named.to_owned();
+            }
+        }
+    }
     tags.retain(|t| {
         let name = t.name.to_ascii_lowercase();
         let start = matches!(name.as_str(), "sfen" | "fen" | "handicap");

@@ -132,6 +132,26 @@ fn a_handicap_game_keeps_its_players_as_shitate_and_uwate() {
     assert!(kif.contains("\n開始日時：2024/01/01 10:00:00\n"), "{kif}");
 }
 
+/// CSA's `N+` and `N-` do not say 下手 or 上手: a handicap game (`PI11KY`, 上手 moving first)
+/// read from CSA names its players 下手 and 上手 in KIF, as the Kakinoki page has it; JKF keeps
+/// 先手 and 後手, as JKF's own CSA reader writes them (../shared/specimens/kif-csa's answers).
+#[test]
+fn a_handicap_game_from_csa_names_its_players_shitate_and_uwate() {
+    let game = read("handicap-lance.kif", testdata("kif/handicap-lance.kif"));
+    let csa = write(&game, "csa");
+    assert!(csa.contains("\nPI11KY\n-\n"), "{csa}");
+    let from_csa = read("handicap-lance.csa", csa.into_bytes());
+    let kif = write(&from_csa, "kif");
+    let header: Vec<&str> = kif.lines().take_while(|l| !l.starts_with("手数")).collect();
+    assert!(header.contains(&"手合割：香落ち"), "{kif}");
+    assert!(header.contains(&"上手：上手の対局者"), "{kif}");
+    assert!(header.contains(&"下手：下手の対局者"), "{kif}");
+    assert!(!kif.contains("先手：") && !kif.contains("後手："), "{kif}");
+    let jkf: serde_json::Value = serde_json::from_str(&write(&from_csa, "jkf")).unwrap();
+    assert_eq!(jkf["header"]["先手"], "下手の対局者");
+    assert_eq!(jkf["header"]["後手"], "上手の対局者");
+}
+
 /// Through every format and back to KIF: the same moves and, where the format holds them, the
 /// same header lines (KI2 has them all; CSA keeps each as `N+`, `N-` or `$KEY`; JKF as header
 /// keys; PSN under its names or the KIF names) and the same time for each move (but KI2).
