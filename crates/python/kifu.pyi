@@ -45,7 +45,7 @@ class ReadError(NotationError):
     """An input that cannot be read (code `io`): a missing file, bytes in no encoding kifu reads."""
 
 class WriteError(NotationError):
-    """A game the target cannot hold (`wrong-variant`, `not-writable`, `encoding`)."""
+    """A game the target cannot hold (`wrong-variant`, `not-writable`, `encoding`), or a file that cannot be written (`write-failed`)."""
 
 class Diagnostic:
     """One thing found about a game: an error or a warning, where it is and what to do."""

@@ -131,7 +131,7 @@ fn from_parser() -> impl TypedValueParser<Value = From> {
     values.extend(
         kifu_records::formats()
             .iter()
-            .filter(|f| !f.is_pgn_style())
+            .filter(|f| !f.is_pgn_style() && f.reads())
             .map(|f| PossibleValue::new(f.name()).help(f.info().title)),
     );
     PossibleValuesParser::new(values).map(|name: String| match name.parse::<Notation>() {

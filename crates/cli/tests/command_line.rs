@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 mod common;
-use common::TempDir;
+use common::{TempDir, testdata};
 
 fn root() -> PathBuf {
     PathBuf::from(format!("{}/../..", env!("CARGO_MANIFEST_DIR")))
@@ -531,4 +531,23 @@ fn compare_json_gives_fields_and_write_keeps_what_the_other_resolved() {
         game["final"],
         "3a1k3/4a1RP1/4b3b/9/9/4P1B2/1r7/4B4/3p2p2/3AKA3 w - - 0 54"
     );
+}
+
+/// The game page is written only: `--from html` is a usage error naming what can be read, not
+/// a file read as empty.
+#[test]
+fn from_html_is_a_usage_error() {
+    let o = kifu(&[
+        "check",
+        "--from",
+        "html",
+        testdata("xiangqi/seed-algebraic-fi.pgn").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.starts_with("error: invalid value 'html' for '--from <FROM>'"),
+        "{err}"
+    );
+    assert!(err.contains("kif") && err.contains("xqf"), "{err}");
 }

@@ -36,7 +36,7 @@ impl Diagram {
     /// Writes the picture or text to `path` (UTF-8).
     fn save(&self, path: std::path::PathBuf) -> PyResult<()> {
         std::fs::write(&path, &self.text)
-            .map_err(|e| crate::errors::raise_new("io", format!("{}: {e}", path.display())))
+            .map_err(|e| crate::errors::raise_new("write-failed", format!("{}: {e}", path.display())))
     }
 
     fn __str__(&self) -> &str {

@@ -54,7 +54,7 @@ create_exception!(
     kifu,
     WriteError,
     NotationError,
-    "A game the target cannot hold: the other game's notation, a second game in a one-game format, a character the encoding lacks (code `wrong-variant`, `not-writable`, `encoding`)."
+    "A game the target cannot hold: the other game's notation, a second game in a one-game format, a character the encoding lacks (code `wrong-variant`, `not-writable`, `encoding`; `write-failed` when a file cannot be written)."
 );
 
 /// The codes of the rules a move can break.
@@ -94,7 +94,7 @@ pub(crate) fn raise(d: &Diagnostic) -> PyErr {
         "io" | "undecodable-text" | "truncated-file" | "trailing-bytes" => {
             ReadError::new_err(message)
         }
-        "wrong-variant" | "not-writable" | "one-game-per-file" | "encoding" => {
+        "wrong-variant" | "not-writable" | "one-game-per-file" | "encoding" | "write-failed" => {
             WriteError::new_err(message)
         }
         c if RULES.iter().any(|r| r.code() == c) => IllegalMoveError::new_err(message),

@@ -39,7 +39,7 @@ impl ReadArgs {
                     o.notation = Some(n);
                     o.variant.get_or_insert(n.variant());
                 }
-                Err(_) => match kifu_records::format(n).filter(|f| !f.is_pgn_style()) {
+                Err(_) => match kifu_records::format(n).filter(|f| !f.is_pgn_style() && f.reads()) {
                     Some(f) => {
                         o.format = Some(f);
                         if let Some(v) = f.variant() {
@@ -83,7 +83,7 @@ fn from_names() -> Vec<&'static str> {
     names.extend(
         kifu_records::formats()
             .iter()
-            .filter(|f| !f.is_pgn_style())
+            .filter(|f| !f.is_pgn_style() && f.reads())
             .map(|f| f.name()),
     );
     names

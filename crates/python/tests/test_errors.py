@@ -107,3 +107,18 @@ def test_a_missing_file_is_a_read_error():
         kifu.read_file(TESTDATA / "no-such-file.pgn")
     assert raised.value.code == "io"
     assert "no-such-file.pgn" in str(raised.value)
+
+
+def test_a_diagram_saved_where_no_folder_is_a_write_error(tmp_path):
+    with pytest.raises(kifu.WriteError) as raised:
+        kifu.diagram(kifu.Position()).save(tmp_path / "no-such-folder" / "board.svg")
+    assert raised.value.code == "write-failed"
+    assert "no-such-folder" in str(raised.value)
+
+
+def test_the_game_page_is_no_format_to_read():
+    # `html` is written only: naming it as the notation of an input is refused, never an
+    # empty list of games.
+    with pytest.raises(ValueError, match="expected a notation or a format") as raised:
+        kifu.read("1. C2.5 H8+7", notation="html")
+    assert "html" not in str(raised.value).split("found")[0]

@@ -80,6 +80,17 @@ impl FormatRef {
     pub fn is_pgn_style(self) -> bool {
         matches!(self.name(), "pgn" | "psn" | "psn2")
     }
+
+    /// Whether it reads records: every format but the game page (`html`), which is written only,
+    /// so that `--from html` is refused as a usage error rather than reading nothing.
+    ///
+    /// ```
+    /// assert!(kifu_records::format("kif").unwrap().reads());
+    /// assert!(!kifu_records::format("html").unwrap().reads());
+    /// ```
+    pub fn reads(self) -> bool {
+        self.name() != "html"
+    }
 }
 
 /// The game page (write only).
