@@ -209,10 +209,24 @@ pub trait RecordFormat<P: Position>: Send + Sync {
     ) -> Result<WrittenGame, Box<Diagnostic>>;
 }
 
+/// Whether bytes look like a binary file rather than text: more than two NUL bytes, and more
+/// than one in a hundred. Text holds no NUL, but a stray one or two (a file padded by a program,
+/// a slip) are read as text and reported where they stand.
+///
+/// ```
+/// use notation_traits::looks_binary;
+/// assert!(looks_binary(b"XQ\0\x0a\0\0\0"));
+/// assert!(!looks_binary(b"1. C2.5 H8+7\0\n"));
+/// ```
+pub fn looks_binary(prefix: &[u8]) -> bool {
+    let nuls = prefix.iter().filter(|&&b| b == 0).count();
+    nuls > 2 && nuls * 100 > prefix.len()
+}
+
 /// How sure a PGN-style text format (xiangqi PGN, PSN) is of `prefix`: a line holding one of
 /// its `own` tags (`[Game "Chinese Chess"]`, `[Sente `) is 90, other tag pairs are
-/// [`Confidence::LIKELY`], other text is [`Confidence::WEAK`], bytes with NUL (binary data)
-/// are [`Confidence::NONE`].
+/// [`Confidence::LIKELY`], other text is [`Confidence::WEAK`], binary data ([`looks_binary`])
+/// is [`Confidence::NONE`].
 ///
 /// ```
 /// use notation_traits::{Confidence, sniff_pgn_style};
@@ -221,10 +235,10 @@ pub trait RecordFormat<P: Position>: Send + Sync {
 /// assert_eq!(sniff_pgn_style(b"[Sente \"A\"]\n1.P-7f\n", &own), Confidence::new(90));
 /// assert_eq!(sniff_pgn_style(b"[Event \"x\"]\n", &own), Confidence::LIKELY);
 /// assert_eq!(sniff_pgn_style(b"1. e4 e5", &own), Confidence::WEAK);
-/// assert_eq!(sniff_pgn_style(b"XQ\0\x0a", &own), Confidence::NONE);
+/// assert_eq!(sniff_pgn_style(b"XQ\0\x0a\0\0\0", &own), Confidence::NONE);
 /// ```
 pub fn sniff_pgn_style(prefix: &[u8], own: &[&[u8]]) -> Confidence {
-    if prefix.contains(&0) {
+    if looks_binary(prefix) {
         return Confidence::NONE;
     }
     let has = |needle: &[u8]| prefix.windows(needle.len()).any(|w| w == needle);

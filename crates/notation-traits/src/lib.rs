@@ -23,7 +23,7 @@ pub use error::{MoveError, NotationError, PlayError, Rule, SyntaxError, Warning,
 pub use fit::{Fit, fit};
 pub use format::{
     Confidence, FormatGame, FormatGames, FormatInfo, RecordFormat, WriteSettings, Written,
-    WrittenGame, sniff_pgn_style,
+    WrittenGame, looks_binary, sniff_pgn_style,
 };
 pub use notation::{MoveNotation, Resolved};
 pub use position::{Ply, Position};

@@ -205,9 +205,32 @@ pub(crate) fn utf16_by_zeros(prefix: &[u8]) -> Option<&'static Encoding> {
         Some(encoding_rs::UTF_16LE)
     } else if even * 2 > pairs && odd * 10 < pairs {
         Some(encoding_rs::UTF_16BE)
+    } else if std::str::from_utf8(prefix).is_ok() {
+        // ASCII with a stray NUL, not UTF-16.
+        None
+    } else if odd > 0 && even == 0 && clean_utf16(prefix, encoding_rs::UTF_16LE) {
+        // Text of CJK characters has few zero bytes (only its spaces and line ends), all on one
+        // side, and is no UTF-8: it is UTF-16 when it decodes to text with no control character.
+        Some(encoding_rs::UTF_16LE)
+    } else if even > 0 && odd == 0 && clean_utf16(prefix, encoding_rs::UTF_16BE) {
+        Some(encoding_rs::UTF_16BE)
     } else {
         None
     }
+}
+
+/// Whether `prefix` decodes from `encoding` (UTF-16) without a malformed sequence (a cut last
+/// character aside) to text whose only control characters are tab, line feed and carriage
+/// return.
+fn clean_utf16(prefix: &[u8], encoding: &'static Encoding) -> bool {
+    let even = &prefix[..prefix.len() & !1];
+    let mut decoder = encoding.new_decoder_without_bom_handling();
+    let mut out = String::with_capacity(even.len() * 2);
+    let (result, _) = decoder.decode_to_string_without_replacement(even, &mut out, false);
+    matches!(result, DecoderResult::InputEmpty)
+        && out
+            .chars()
+            .all(|c| !c.is_control() || matches!(c, '\t' | '\n' | '\r'))
 }
 
 /// A reader that decodes `inner` from `encoding` to UTF-8. Malformed bytes are an

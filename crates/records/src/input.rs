@@ -129,13 +129,16 @@ impl Input {
             return Err(InputError { name, error });
         }
         let complete = prefix.len() < SNIFF;
-        let format = match options.format {
-            Some(f) => f,
-            None => choose_format(&prefix, shogi_hint).map_err(|error| InputError {
-                name: name.clone(),
-                error,
-            })?,
-        };
+        let format =
+            match options.format {
+                Some(f) => f,
+                None => choose_format(&prefix, complete, shogi_hint, options.encoding).map_err(
+                    |error| InputError {
+                        name: name.clone(),
+                        error,
+                    },
+                )?,
+            };
         let chained = io::Cursor::new(prefix.clone()).chain(raw);
         if format.info().binary {
             return Ok(Input {
@@ -201,14 +204,22 @@ impl Input {
 
 /// The format of a file from its first bytes: the registered format most sure of them (the
 /// first registered on a tie, a `.psn` name putting PSN first among the PGN-style formats).
-/// Text in UTF-16 is sniffed as UTF-8.
+/// Text in UTF-16 is sniffed as UTF-8; text in another encoding (`encoding` when the user gave
+/// it, else the Japanese-first guess of [`crate::encoding::detect`]) is sniffed decoded too
+/// when no format is sure of its bytes, so that a KIF file in EUC-JP is known as KIF (the
+/// formats sniff UTF-8 and their own default encoding, Shift_JIS for KIF).
 ///
 /// # Errors
 ///
 /// An [`io::ErrorKind::InvalidData`] error naming what the file looks like when no format is
 /// sure of it and it is a kind of file kifu does not read (an archive, a chess PGN, a binary
 /// file).
-fn choose_format(prefix: &[u8], shogi_hint: bool) -> io::Result<FormatRef> {
+fn choose_format(
+    prefix: &[u8],
+    complete: bool,
+    shogi_hint: bool,
+    encoding: Option<&'static Encoding>,
+) -> io::Result<FormatRef> {
     crate::encoding::reject_utf32(prefix)?;
     let text;
     let sniffed: &[u8] = match utf16_text(prefix) {
@@ -218,20 +229,22 @@ fn choose_format(prefix: &[u8], shogi_hint: bool) -> io::Result<FormatRef> {
         }
         None => prefix,
     };
-    let mut best: Option<(notation_traits::Confidence, FormatRef)> = None;
-    for &f in formats() {
-        let c = f.sniff(sniffed);
-        let better = match best {
-            None => true,
-            Some((b, g)) => {
-                c > b || (c == b && shogi_hint && f.name() == "psn" && g.is_pgn_style())
-            }
+    let (mut confidence, mut format) = most_sure(sniffed, shogi_hint);
+    if confidence < notation_traits::Confidence::new(90) && std::str::from_utf8(sniffed).is_err() {
+        let guess = match encoding {
+            Some(e) => Some(e),
+            None => crate::encoding::detect(prefix, complete, true)
+                .ok()
+                .map(|(e, _)| e),
         };
-        if better {
-            best = Some((c, f));
+        if let Some(e) = guess.filter(|&e| e != UTF_8) {
+            let (decoded, _) = e.decode_without_bom_handling(prefix);
+            let (c, f) = most_sure(decoded.as_bytes(), shogi_hint);
+            if c > confidence {
+                (confidence, format) = (c, f);
+            }
         }
     }
-    let (confidence, format) = best.expect("formats are registered");
     if confidence < notation_traits::Confidence::new(90)
         && let Some(kind) = registry::unread_kind(sniffed)
     {
@@ -247,6 +260,25 @@ fn choose_format(prefix: &[u8], shogi_hint: bool) -> io::Result<FormatRef> {
         ));
     }
     Ok(format)
+}
+
+/// The registered format most sure of `sniffed`, with its confidence (the first registered on
+/// a tie, a `.psn` name putting PSN first among the PGN-style formats).
+fn most_sure(sniffed: &[u8], shogi_hint: bool) -> (notation_traits::Confidence, FormatRef) {
+    let mut best: Option<(notation_traits::Confidence, FormatRef)> = None;
+    for &f in formats() {
+        let c = f.sniff(sniffed);
+        let better = match best {
+            None => true,
+            Some((b, g)) => {
+                c > b || (c == b && shogi_hint && f.name() == "psn" && g.is_pgn_style())
+            }
+        };
+        if better {
+            best = Some((c, f));
+        }
+    }
+    best.expect("formats are registered")
 }
 
 /// The text of a UTF-16 prefix (by its byte-order mark or its zero bytes), for sniffing.

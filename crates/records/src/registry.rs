@@ -157,7 +157,7 @@ pub(crate) fn unread_kind(prefix: &[u8]) -> Option<&'static str> {
     if has(b"[White \"") && has(b"[Black \"") && !has(b"[Variant ") && chess_moves(prefix) {
         return Some("a chess PGN file (kifu reads xiangqi and shogi records)");
     }
-    if prefix.contains(&0) {
+    if notation_traits::looks_binary(prefix) {
         return Some("a binary file");
     }
     None
