@@ -19,12 +19,14 @@
 //                                       out); the result gives its size, how many colours it has,
 //                                       and, for every element "sample" selects, the colour of the
 //                                       pixel at FX, FY (fractions of the element's box from its
-//                                       centre) with the element's data-square
+//                                       centre) with the element's data-square; with "copy": PATH
+//                                       (no "selector") also a copy of the viewport at PATH,
+//                                       scaled by "copy_scale" (1 when left out)
 // Prints one JSON object: {"ok": true, "results": [one per step], "console": [...], "errors": [...]}
 // (console messages of level warning and error, and uncaught page errors), or {"ok": false,
 // "error": "..."} and exits with 1.
 import { chromium } from 'playwright-core';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -119,6 +121,19 @@ process.exit(output.ok ? 0 : 1);
 async function screenshot(context, page, step) {
   const target = step.selector ? page.locator(step.selector).first() : page;
   const png = await target.screenshot({ path: step.screenshot });
+  if (step.copy !== undefined) {
+    // A copy of what the viewport shows, scaled by Chromium (the page's layout unchanged).
+    const view = await page.evaluate(() => ({
+      x: window.scrollX, y: window.scrollY, width: window.innerWidth, height: window.innerHeight,
+    }));
+    const cdp = await context.newCDPSession(page);
+    const shot = await cdp.send('Page.captureScreenshot', {
+      format: 'png',
+      clip: { ...view, scale: step.copy_scale ?? 1 },
+    });
+    await cdp.detach();
+    writeFileSync(step.copy, Buffer.from(shot.data, 'base64'));
+  }
   const origin = step.selector
     ? await page.locator(step.selector).first().evaluate((e) => {
       const r = e.getBoundingClientRect();

@@ -417,6 +417,10 @@ struct ConvertArgs {
 struct CheckArgs {
     #[command(flatten)]
     read: ReadOptions,
+    /// Draw the position before each faulty move under its note: KIF's board diagram for
+    /// shogi, a character board for xiangqi (with --format json, the `board` field).
+    #[arg(long)]
+    show_board: bool,
     /// Input files; none or `-` reads standard input.
     files: Vec<PathBuf>,
 }
@@ -631,7 +635,7 @@ fn main() -> ExitCode {
             format_version: a.format_version,
             files: a.files,
         }),
-        Command::Check(a) => cmd::check::run(&a.read, &a.files),
+        Command::Check(a) => cmd::check::run(&a.read, &a.files, a.show_board),
         Command::Compare(a) => cmd::compare::run(&a.read, &a.file_a, &a.file_b, a.write.as_deref()),
         Command::Diagram(a) => cmd::diagram::run(cmd::diagram::Options {
             read: kifu_records::ReadOptions {

@@ -69,6 +69,8 @@ pub(crate) struct Reporter {
     deny: Vec<String>,
     /// A progress bar for long batches on a terminal; diagnostics are printed around it.
     progress: Option<indicatif::ProgressBar>,
+    /// `--show-board`: an error's position is drawn under its note.
+    show_board: bool,
 }
 
 /// The source a diagnostic points into: the game's text and its first line number.
@@ -136,6 +138,7 @@ impl Reporter {
             allow: Vec::new(),
             deny: Vec::new(),
             progress: None,
+            show_board: false,
         }
     }
 
@@ -193,8 +196,25 @@ impl Reporter {
         self
     }
 
-    /// Writes one diagnostic.
-    pub(crate) fn emit(&mut self, d: &Diagnostic, source: Option<&Source<'_>>) {
+    /// Draws the position before a faulty move under its note (`--show-board`).
+    pub(crate) fn with_board(mut self, show: bool) -> Reporter {
+        self.show_board = show;
+        self
+    }
+
+    /// Whether errors are shown with the board before the move (`--show-board`).
+    pub(crate) fn shows_board(&self) -> bool {
+        self.show_board
+    }
+
+    /// Writes one diagnostic; `board` is the text diagram of its position (`--show-board`),
+    /// shown under the position's note, or as the `board` field of its JSON line.
+    pub(crate) fn emit(
+        &mut self,
+        d: &Diagnostic,
+        source: Option<&Source<'_>>,
+        board: Option<&str>,
+    ) {
         if self.allowed(d) {
             return;
         }
@@ -216,8 +236,8 @@ impl Reporter {
             }
         }
         let text = match self.format {
-            Format::Json => json_line(&d),
-            Format::Text => self.render(&d, source),
+            Format::Json => json_line(&d, board),
+            Format::Text => self.render(&d, source, board),
         };
         self.print(&text);
     }
@@ -281,7 +301,7 @@ impl Reporter {
         self.print(&text);
     }
 
-    fn render(&self, d: &Diagnostic, source: Option<&Source<'_>>) -> String {
+    fn render(&self, d: &Diagnostic, source: Option<&Source<'_>>, board: Option<&str>) -> String {
         let level = if d.is_error() {
             Level::ERROR
         } else {
@@ -365,16 +385,22 @@ impl Reporter {
         if let Some(help) = &d.help {
             groups.push(Group::with_title(Level::HELP.secondary_title(help.clone())));
         }
+        let mut board_lines = None;
         if d.is_error()
             && let Some(position) = &d.position
         {
-            {
-                groups.push(Group::with_title(
-                    Level::NOTE.secondary_title(format!("position before the move: {position}")),
-                ));
-            }
+            groups.push(Group::with_title(
+                Level::NOTE.secondary_title(format!("position before the move: {position}")),
+            ));
+            board_lines = board;
         }
-        self.renderer.render(&groups)
+        let text = self.renderer.render(&groups);
+        match board_lines {
+            // The diagram as it is, not indented, so it can be copied out whole (a BOD reads
+            // back into Kifu for Windows).
+            Some(board) => format!("{text}\n{}", board.trim_end_matches('\n')),
+            None => text,
+        }
     }
 
     /// Writes the summary line and returns the exit code.
@@ -444,9 +470,10 @@ fn byte_of_column(line: &str, column: u32) -> usize {
         .map_or(line.len(), |(i, _)| i)
 }
 
-/// A diagnostic as one JSON object (CLI.md, "JSON diagnostics").
-pub(crate) fn json_line(d: &Diagnostic) -> String {
-    let mut v = json!({
+/// A diagnostic as one JSON object (CLI.md, "JSON diagnostics"), with the `board` field when
+/// a diagram is given (`--show-board`).
+pub(crate) fn json_line(d: &Diagnostic, board: Option<&str>) -> String {
+    let mut line = json!({
         "severity": d.severity.as_str(),
         "code": d.code,
         "file": d.file,
@@ -463,7 +490,10 @@ pub(crate) fn json_line(d: &Diagnostic) -> String {
     });
     // A place in a binary file: its byte offset (docs/kifu.schema.json, `byte`).
     if let Some(span) = d.span.filter(|s| s.start.line == 0) {
-        v["byte"] = json!(span.start.offset);
+        line["byte"] = json!(span.start.offset);
     }
-    v.to_string()
+    if let Some(board) = board {
+        line["board"] = json!(board);
+    }
+    line.to_string()
 }

@@ -12,14 +12,14 @@
 //!   the colour of a piece where the FEN has one and of the board where it has none.
 //!
 //! No console message (a Content-Security-Policy violation would be one) and no script error
-//! is allowed. Screenshots go to the target folder (printed). Where chromium, node or
-//! browser/node_modules is missing the tests say so and pass: `.ci/run` installs them.
+//! is allowed. Screenshots go to the target folder (printed), and with `KIFU_SCREENSHOTS=DIR`
+//! also to DIR (docs/screens/ is made so; browser/harness.rs, shared with kifu-serve's browser
+//! tests, runs the plans). Where chromium, node or browser/node_modules is missing the tests
+//! say so and pass: `.ci/run` installs them.
 
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::Mutex;
 
 use iccs_algebraic::Algebraic;
 use kifu_diagram::{
@@ -30,56 +30,20 @@ use notation_traits::{
 };
 use serde_json::{Value, json};
 
-/// One browser at a time: the machine has two cores.
-static BROWSER: Mutex<()> = Mutex::new(());
+#[path = "../../../browser/harness.rs"]
+mod harness;
 
-/// The driver script, or why the browser tests cannot run here.
-fn driver() -> Result<PathBuf, String> {
-    let root = common::root();
-    let script = root.join("browser/drive.mjs");
-    if !Path::new("/usr/bin/chromium").exists() {
-        return Err("/usr/bin/chromium is missing (apt-get install chromium)".to_owned());
-    }
-    if !root.join("browser/node_modules/playwright-core").is_dir() {
-        return Err("browser/node_modules is missing (npm ci --prefix browser)".to_owned());
-    }
-    match Command::new("node").arg("--version").output() {
-        Ok(out) if out.status.success() => Ok(script),
-        _ => Err("node is not installed".to_owned()),
-    }
-}
+use harness::driver;
 
 /// Where the pages, pictures and screenshots go: target/tmp/browser.
 fn out_dir() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("browser");
-    std::fs::create_dir_all(&dir).expect("a writable target folder");
-    dir
+    harness::out_dir("browser")
 }
 
-/// Runs `steps` in chromium; the results, one per step. Fails on a console message or a page
-/// error.
+/// Runs `steps` in chromium ([`harness::run`]); the results, one per step. Fails on a console
+/// message or a page error.
 fn run(script: &Path, name: &str, viewport: (u32, u32), steps: Vec<Value>) -> Vec<Value> {
-    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
-    let plan = out_dir().join(format!("{name}.plan.json"));
-    let plan_json =
-        json!({"viewport": {"width": viewport.0, "height": viewport.1}, "steps": steps});
-    std::fs::write(&plan, plan_json.to_string()).expect("writable");
-    let output = Command::new("node")
-        .arg(script)
-        .arg(&plan)
-        .output()
-        .expect("node runs");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let result: Value = serde_json::from_str(stdout.trim()).unwrap_or_else(|e| {
-        panic!(
-            "{name}: the driver's output is not JSON ({e}): {stdout}\n{}",
-            String::from_utf8_lossy(&output.stderr)
-        )
-    });
-    assert_eq!(result["ok"], true, "{name}: {}", result["error"]);
-    assert_eq!(result["console"], json!([]), "{name}: console messages");
-    assert_eq!(result["errors"], json!([]), "{name}: page errors");
-    result["results"].as_array().expect("results").clone()
+    harness::run(script, &out_dir(), name, viewport, steps, &[])
 }
 
 /// The shown board's state: how many boards are shown, its node and ply, its pieces

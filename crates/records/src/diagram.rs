@@ -93,24 +93,36 @@ pub fn diagrams(game: &Game, plies: Plies, options: &DiagramOptions) -> Result<V
         }
         GameBody::Shogi(c) => {
             let mut base = shogi_options(options)?;
-            // A handicap game: the giver (上手) moves first.
-            let start = &c.game.replayed.start;
-            if game
-                .raw
-                .record
-                .tags
-                .iter()
-                .any(|t| t.name.eq_ignore_ascii_case("Handicap") && !t.value.trim().is_empty())
-                || start.side_to_move() == shogi_board::Color::White && start.ply() == 1
-            {
-                base.players = Players::ShitateUwate;
-            }
+            base.players = handicap_players(game);
             draw(c, plies, options.format, base)
         }
         GameBody::Unreadable { error, .. } => Err(format!(
             "the game could not be read: {}",
             error.message_with_candidates()
         )),
+    }
+}
+
+/// How a shogi game's players are named: 下手/上手 in a handicap game (a `[Handicap]` tag, or
+/// White (the giver, 上手) moving first from the start), else 先手/後手.
+pub(crate) fn handicap_players(game: &Game) -> Players {
+    let tagged = game
+        .raw
+        .record
+        .tags
+        .iter()
+        .any(|t| t.name.eq_ignore_ascii_case("Handicap") && !t.value.trim().is_empty());
+    let white_first = match &game.body {
+        GameBody::Shogi(c) => {
+            let start = &c.game.replayed.start;
+            start.side_to_move() == shogi_board::Color::White && start.ply() == 1
+        }
+        _ => false,
+    };
+    if tagged || white_first {
+        Players::ShitateUwate
+    } else {
+        Players::SenteGote
     }
 }
 

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 mod batch;
+mod board_before;
 mod check;
 mod codes;
 mod compare;
@@ -20,6 +21,7 @@ mod variant;
 mod write;
 
 pub use batch::{InputPath, display_name, expand, is_game_file, plan_outputs, total_size};
+pub use board_before::board_before;
 pub use codes::{WARNING_CODES, is_warning_code};
 pub use compare::{Comparison, GameComparison, Resolution, compare, resolved_text};
 pub use diagram::{DiagramFormat, DiagramOptions, Drawn, Plies, diagrams, position_diagram};

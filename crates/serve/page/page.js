@@ -408,6 +408,7 @@ async function showBoard() {
   if (root.nodeName !== 'svg') return;
   board.replaceChildren(document.importNode(root, true));
   board.dataset.position = position;
+  board.dataset.flipped = String(body.flip);
 }
 
 function select(seq, index, path) {

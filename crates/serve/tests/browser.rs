@@ -15,47 +15,31 @@
 //!
 //! No console message (a Content-Security-Policy violation would be one) and no script error
 //! is allowed, but for the refused upload's 413. Screenshots go to the target folder
-//! (printed). Where chromium, node or browser/node_modules is missing the tests say so and
+//! (printed), and with `KIFU_SCREENSHOTS=DIR` also to DIR (docs/screens/ is made so). Where chromium, node or browser/node_modules is missing the tests say so and
 //! pass: `.ci/run` installs them.
 
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::Mutex;
 
 use serde_json::{Value, json};
 
-/// One browser at a time: the machine has two cores.
-static BROWSER: Mutex<()> = Mutex::new(());
+#[path = "../../../browser/harness.rs"]
+mod harness;
 
-fn driver() -> Result<PathBuf, String> {
-    let root = common::root();
-    if !Path::new("/usr/bin/chromium").exists() {
-        return Err("/usr/bin/chromium is missing (apt-get install chromium)".to_owned());
-    }
-    if !root.join("browser/node_modules/playwright-core").is_dir() {
-        return Err("browser/node_modules is missing (npm ci --prefix browser)".to_owned());
-    }
-    match Command::new("node").arg("--version").output() {
-        Ok(out) if out.status.success() => Ok(root.join("browser/drive.mjs")),
-        _ => Err("node is not installed".to_owned()),
-    }
-}
+use harness::driver;
 
 /// Where the plans, downloads and screenshots go: target/tmp/serve-browser.
 fn out_dir() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("serve-browser");
-    std::fs::create_dir_all(&dir).expect("a writable target folder");
-    dir
+    harness::out_dir("serve-browser")
 }
 
 fn shot(name: &str) -> String {
     out_dir().join(name).display().to_string()
 }
 
-/// Runs `steps`; the results, one per step. Fails on a console message (but those containing
-/// one of `allowed`) or a page error.
+/// Runs `steps` ([`harness::run`]); the results, one per step. Fails on a console message
+/// (but those containing one of `allowed`) or a page error.
 fn run(
     script: &Path,
     name: &str,
@@ -63,33 +47,7 @@ fn run(
     steps: Vec<Value>,
     allowed: &[&str],
 ) -> Vec<Value> {
-    let _one = BROWSER.lock().unwrap_or_else(|e| e.into_inner());
-    let plan = out_dir().join(format!("{name}.plan.json"));
-    let plan_json =
-        json!({"viewport": {"width": viewport.0, "height": viewport.1}, "steps": steps});
-    std::fs::write(&plan, plan_json.to_string()).expect("writable");
-    let output = Command::new("node")
-        .arg(script)
-        .arg(&plan)
-        .output()
-        .expect("node runs");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let result: Value = serde_json::from_str(stdout.trim()).unwrap_or_else(|e| {
-        panic!(
-            "{name}: the driver's output is not JSON ({e}): {stdout}\n{}",
-            String::from_utf8_lossy(&output.stderr)
-        )
-    });
-    assert_eq!(result["ok"], true, "{name}: {}", result["error"]);
-    let console: Vec<&Value> = result["console"]
-        .as_array()
-        .expect("console")
-        .iter()
-        .filter(|m| !allowed.iter().any(|a| m.as_str().unwrap_or("").contains(a)))
-        .collect();
-    assert_eq!(console, Vec::<&Value>::new(), "{name}: console messages");
-    assert_eq!(result["errors"], json!([]), "{name}: page errors");
-    result["results"].as_array().expect("results").clone()
+    harness::run(script, &out_dir(), name, viewport, steps, allowed)
 }
 
 /// The board shown: the FEN text, the SVG's title, its pieces (`square=letter`, sorted), the
@@ -206,7 +164,8 @@ fn the_seed_record_is_marked_repaired_shown_in_chinese_and_downloaded() {
             json!({"eval": BOARD}),
             json!({"press": "ArrowLeft"}),
             json!({"click": "#flip"}),
-            json!({"wait": BOARD_READY}),
+            // The position is the same, so wait for the flipped drawing itself.
+            json!({"wait": format!("({BOARD_READY}) && document.getElementById('board').dataset.flipped === 'true'")}),
             // 28: flipped: Red's corner a0 drawn above Black's i9.
             json!({"eval": "[document.getElementById('sq-a0').getBoundingClientRect().top < document.getElementById('sq-i9').getBoundingClientRect().top, document.getElementById('fen').textContent]"}),
             json!({"screenshot": shots[3]}),

@@ -120,7 +120,7 @@ pub(crate) fn run(o: Options) -> u8 {
                     return After::Failed;
                 }
                 Err(WriteError::WrongVariant(d) | WriteError::Refused(d)) => {
-                    rep.emit(&d.in_file(name).in_game(game.index), None);
+                    rep.emit(&d.in_file(name).in_game(game.index), None, None);
                     return After::Failed;
                 }
             };

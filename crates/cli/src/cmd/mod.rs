@@ -160,7 +160,16 @@ fn report_game(
             reporter.note(&format!("{name}: game {}: {note}", game.index));
         }
         clean &= !reporter.is_error(d);
-        reporter.emit(&d.clone().in_file(name).in_game(game.index), Some(&source));
+        let board = if reporter.shows_board() && reporter.is_error(d) {
+            kifu_records::board_before(game, d)
+        } else {
+            None
+        };
+        reporter.emit(
+            &d.clone().in_file(name).in_game(game.index),
+            Some(&source),
+            board.as_deref(),
+        );
     }
     if game.diagnostics.len() <= reader
         && note
