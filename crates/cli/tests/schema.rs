@@ -44,7 +44,11 @@ fn every_record_and_diagnostic_of_testdata_is_valid() {
     );
     // The run covers the shapes: records of both games, games kifu could not read,
     // diagnostics of both severities and the summary.
-    assert!(count(&out, "final") > 300, "{} records", count(&out, "final"));
+    assert!(
+        count(&out, "final") > 300,
+        "{} records",
+        count(&out, "final")
+    );
     assert!(count(&out, "error") > 0, "no unreadable game");
     assert!(err.contains(r#""severity":"error""#));
     assert!(err.contains(r#""severity":"warning""#));
@@ -65,7 +69,10 @@ fn a_comparison_is_valid() {
             "xiangqi/seed-descriptive-fi.pgn",
             "xiangqi/seed-algebraic-fi.pgn",
         ),
-        ("xiangqi/seed-descriptive-fi.pgn", "xiangqi/xiangqi-chinese-1.pgn"),
+        (
+            "xiangqi/seed-descriptive-fi.pgn",
+            "xiangqi/xiangqi-chinese-1.pgn",
+        ),
         ("shogi/shogi-real-game.psn", "xiangqi/xiangqi-chinese-1.pgn"),
         ("errors/ambiguous-move.pgn", "errors/ambiguous-move.pgn"),
     ] {

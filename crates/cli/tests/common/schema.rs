@@ -76,9 +76,15 @@ pub(crate) fn check_output(args: &[&str], out: &Output) {
         || option(args, "--output-dir", None).is_some();
     let place = format!("kifu {}", args.join(" "));
     if (records && !to_file) || (messages && args.first() == Some(&"compare")) {
-        check_lines(&format!("{place}: stdout"), &String::from_utf8_lossy(&out.stdout));
+        check_lines(
+            &format!("{place}: stdout"),
+            &String::from_utf8_lossy(&out.stdout),
+        );
     }
     if messages {
-        check_lines(&format!("{place}: stderr"), &String::from_utf8_lossy(&out.stderr));
+        check_lines(
+            &format!("{place}: stderr"),
+            &String::from_utf8_lossy(&out.stderr),
+        );
     }
 }
