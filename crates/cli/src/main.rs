@@ -409,6 +409,18 @@ struct ConvertArgs {
     /// default), CSA `2.2` or `3.0` (the default).
     #[arg(long, value_name = "VERSION")]
     format_version: Option<String>,
+    /// Leave out the comments (before and after moves, before variations, after the result).
+    #[arg(long)]
+    no_comments: bool,
+    /// Leave out the variations.
+    #[arg(long)]
+    no_variations: bool,
+    /// Leave out the annotation glyphs (`$1`, `!`, `?`).
+    #[arg(long)]
+    no_nags: bool,
+    /// Leave out the clock times.
+    #[arg(long)]
+    no_clocks: bool,
     /// Input files; none or `-` reads standard input.
     files: Vec<PathBuf>,
 }
@@ -633,6 +645,12 @@ fn main() -> ExitCode {
             output: a.output,
             force: a.force,
             format_version: a.format_version,
+            omit: kifu_records::Omit {
+                comments: a.no_comments,
+                variations: a.no_variations,
+                nags: a.no_nags,
+                clocks: a.no_clocks,
+            },
             files: a.files,
         }),
         Command::Check(a) => cmd::check::run(&a.read, &a.files, a.show_board),

@@ -5,7 +5,6 @@ use std::io::{IsTerminal, Write};
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 use notation_traits::{Diagnostic, Severity};
-use serde_json::json;
 
 use crate::Format;
 
@@ -236,7 +235,13 @@ impl Reporter {
             }
         }
         let text = match self.format {
-            Format::Json => json_line(&d, board),
+            Format::Json => {
+                let mut line = kifu_records::diagnostic_json(&d);
+                if let Some(board) = board {
+                    line["board"] = serde_json::json!(board);
+                }
+                line.to_string()
+            }
             Format::Text => self.render(&d, source, board),
         };
         self.print(&text);
@@ -274,28 +279,8 @@ impl Reporter {
     /// `line 3, column 10: ...`).
     pub(crate) fn io_error_in_game(&mut self, file: &str, game: Option<usize>, message: &str) {
         self.io_failed = true;
-        let number = |s: &str| -> Option<(u64, usize)> {
-            let digits = s.bytes().take_while(u8::is_ascii_digit).count();
-            s[..digits].parse().ok().map(|n| (n, digits))
-        };
-        let (line, column) = match message
-            .strip_prefix("line ")
-            .and_then(|s| number(s).map(|(n, d)| (n, &s[d..])))
-        {
-            Some((line, rest)) => (
-                Some(line),
-                rest.strip_prefix(", column ")
-                    .and_then(|s| number(s).map(|(n, _)| n)),
-            ),
-            None => (None, None),
-        };
         let text = match self.format {
-            Format::Json => json!({
-                "severity": "error", "code": "io", "file": file, "game": game, "line": line,
-                "column": column, "ply": null, "text": null, "message": message, "help": null,
-                "candidates": [], "position": null,
-            })
-            .to_string(),
+            Format::Json => kifu_records::io_error_json(Some(file), game, message).to_string(),
             Format::Text => format!("error[io]: {file}: {message}"),
         };
         self.print(&text);
@@ -408,42 +393,17 @@ impl Reporter {
         if let Some(bar) = &self.progress {
             bar.finish_and_clear();
         }
+        let summary = kifu_records::Summary {
+            games: self.games,
+            ok: self.ok,
+            with_errors: self.with_errors,
+            warnings: self.warnings,
+            converted: (verb == "convert").then_some(self.converted),
+            skipped: self.skipped.clone(),
+        };
         match self.format {
-            Format::Json => {
-                let mut summary = json!({"games": self.games, "ok": self.ok, "with_errors": self.with_errors, "warnings": self.warnings});
-                if verb == "convert" {
-                    summary["converted"] = json!(self.converted);
-                }
-                let skipped: usize = self.skipped.values().sum();
-                if skipped > 0 {
-                    summary["skipped_files"] = json!(skipped);
-                }
-                errln!("{}", json!({ "summary": summary }));
-            }
-            Format::Text => {
-                let mut parts = vec![plural(self.games, "game", "games") + " read"];
-                if verb == "convert" {
-                    parts.push(format!("{} converted", self.converted));
-                }
-                parts.push(format!("{} with errors", self.with_errors));
-                parts.push(plural(self.warnings, "warning", "warnings"));
-                let skipped: usize = self.skipped.values().sum();
-                let why: Vec<String> = self
-                    .skipped
-                    .iter()
-                    .map(|(why, n)| format!("{n} {why}"))
-                    .collect();
-                let skipped = if skipped > 0 {
-                    format!(
-                        "; {} skipped ({})",
-                        plural(skipped, "file", "files"),
-                        why.join(", ")
-                    )
-                } else {
-                    String::new()
-                };
-                errln!("kifu {verb}: {}{skipped}", parts.join(", "));
-            }
+            Format::Json => errln!("{}", summary.to_json()),
+            Format::Text => errln!("kifu {verb}: {}", summary.describe()),
         }
         self.exit_code()
     }
@@ -459,41 +419,9 @@ impl Reporter {
     }
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 /// The byte offset of 1-based character column `column` in `line`.
 fn byte_of_column(line: &str, column: u32) -> usize {
     line.char_indices()
         .nth(column.saturating_sub(1) as usize)
         .map_or(line.len(), |(i, _)| i)
-}
-
-/// A diagnostic as one JSON object (CLI.md, "JSON diagnostics"), with the `board` field when
-/// a diagram is given (`--show-board`).
-pub(crate) fn json_line(d: &Diagnostic, board: Option<&str>) -> String {
-    let mut line = json!({
-        "severity": d.severity.as_str(),
-        "code": d.code,
-        "file": d.file,
-        "game": d.game,
-        // A place in a binary file (line 0) has its byte offset only.
-        "line": d.span.filter(|s| s.start.line > 0).map(|s| s.start.line),
-        "column": d.span.filter(|s| s.start.line > 0).map(|s| s.start.column),
-        "ply": d.ply,
-        "text": d.text,
-        "message": d.message,
-        "help": d.help,
-        "candidates": d.candidates,
-        "position": d.position,
-    });
-    // A place in a binary file: its byte offset (docs/kifu.schema.json, `byte`).
-    if let Some(span) = d.span.filter(|s| s.start.line == 0) {
-        line["byte"] = json!(span.start.offset);
-    }
-    if let Some(board) = board {
-        line["board"] = json!(board);
-    }
-    line.to_string()
 }

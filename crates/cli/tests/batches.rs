@@ -12,10 +12,12 @@ use common::{TempDir, testdata};
 use serde_json::Value;
 
 fn kifu(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kifu"))
+    let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
         .args(args)
         .output()
-        .expect("kifu runs")
+        .expect("kifu runs");
+    common::schema::check_output(args, &out);
+    out
 }
 
 fn s(p: &Path) -> &str {
@@ -402,4 +404,56 @@ fn utf32_is_an_input_error() {
     let out = kifu(&["check", s(&file)]);
     assert_eq!(out.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&out.stderr).contains("the input is UTF-32"));
+}
+
+#[test]
+fn several_folders_keep_their_names_under_the_output_folder() {
+    let t = TempDir::new("folders");
+    let a = t.copy("shogi/shogi-real-game.psn", "a/g.psn");
+    let b = t.copy("shogi/shogi-majewski.psn", "b/g.psn");
+    let out = kifu(&[
+        "convert",
+        "-q",
+        "--to",
+        "usi",
+        "--recursive",
+        "--output-dir",
+        s(&t.path("out")),
+        s(&t.path("a")),
+        s(&t.path("b")),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(t.names("out"), ["a", "b"]);
+    assert_eq!(moves(&t.path("out/a/g.psn")), moves(&a));
+    assert_eq!(moves(&t.path("out/b/g.psn")), moves(&b));
+
+    // Two folders of one name: the advice is separate runs (giving the folders is done).
+    t.copy("shogi/shogi-real-game.psn", "x/a/g.psn");
+    t.copy("shogi/shogi-majewski.psn", "y/a/g.psn");
+    let out = kifu(&[
+        "convert",
+        "--to",
+        "usi",
+        "--recursive",
+        "--output-dir",
+        s(&t.path("out2")),
+        s(&t.path("x/a")),
+        s(&t.path("y/a")),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!(
+            "error: {} and {} would both be written to {}: convert them in separate runs (their folders have one name)\n",
+            s(&t.path("x/a/g.psn")),
+            s(&t.path("y/a/g.psn")),
+            s(&t.path("out2/a/g.psn")),
+        )
+    );
+    assert!(!t.path("out2").exists());
 }

@@ -2,6 +2,8 @@
 //! that once broke it: no stack overflow (exit 134), the right exit status and output. Time is
 //! never asserted; speed is measured by `cargo xtask bench`.
 
+mod common;
+
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -21,6 +23,7 @@ fn kifu(args: &[&str], path: &PathBuf) -> (Option<i32>, String) {
         .arg(path)
         .output()
         .expect("kifu runs");
+    common::schema::check_output(args, &out);
     let _ = std::fs::remove_file(path);
     (
         out.status.code(),

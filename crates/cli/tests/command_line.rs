@@ -26,7 +26,9 @@ fn kifu_env(args: &[&str], env: &[(&str, &str)]) -> Output {
     for (k, v) in env {
         cmd.env(k, v);
     }
-    cmd.output().expect("kifu runs")
+    let out = cmd.output().expect("kifu runs");
+    common::schema::check_output(args, &out);
+    out
 }
 
 fn stderr(o: &Output) -> String {
@@ -550,4 +552,58 @@ fn from_html_is_a_usage_error() {
         "{err}"
     );
     assert!(err.contains("kif") && err.contains("xqf"), "{err}");
+}
+
+#[test]
+fn style_position_writes_one_engine_command_per_game() {
+    let dir = TempDir::new("cl-position");
+    let file = dir.path("two.pgn");
+    std::fs::write(
+        &file,
+        concat!(
+            "[Event \"a\"]\n1. h2e2 h9g7 {c} 2. h0g2 *\n\n",
+            "[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1\"]\n",
+            "1... h7e7 2. h2e2 *\n",
+        ),
+    )
+    .unwrap();
+    let o = kifu(&["convert", "--to", "iccs", "--style", "position", s(&file)]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        stdout(&o),
+        concat!(
+            "position startpos moves h2e2 h9g7 h0g2\n",
+            "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1 moves h7e7 h2e2\n",
+        )
+    );
+    let f = s(&file);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "note: {f}: game 1: detected ICCS coordinates, ranks 0-9 (3 of 3 plies read)\n\
+             note: {f}: game 1: not kept: tags: an engine command holds only the start and the moves\n\
+             note: {f}: game 1: not kept: comments: an engine command holds only the start and the moves\n\
+             note: {f}: game 2: not kept: tags: an engine command holds only the start and the moves\n\
+             kifu convert: 2 games read, 2 converted, 0 with errors, 0 warnings\n"
+        )
+    );
+    // With --no-comments the note on comments goes: nothing the user dropped is "not kept".
+    let o = kifu(&[
+        "convert",
+        "--to",
+        "iccs",
+        "--style",
+        "position",
+        "--no-comments",
+        s(&file),
+    ]);
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "note: {f}: game 1: detected ICCS coordinates, ranks 0-9 (3 of 3 plies read)\n\
+             note: {f}: game 1: not kept: tags: an engine command holds only the start and the moves\n\
+             note: {f}: game 2: not kept: tags: an engine command holds only the start and the moves\n\
+             kifu convert: 2 games read, 2 converted, 0 with errors, 0 warnings\n"
+        )
+    );
 }

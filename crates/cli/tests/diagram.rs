@@ -2,6 +2,8 @@
 //! crates reach by playing the game's moves (read independently here, from the ICCS that
 //! `kifu convert` writes); bare positions; the errors.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -12,11 +14,13 @@ fn root() -> PathBuf {
 }
 
 fn kifu(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kifu"))
+    let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
         .args(args)
         .current_dir(root())
         .output()
-        .unwrap()
+        .unwrap();
+    common::schema::check_output(args, &out);
+    out
 }
 
 fn stdout(o: &Output) -> String {

@@ -35,6 +35,8 @@
 //! Codes that no input triggers, or whose output is wrong today, are listed with the reason in
 //! [`NO_INPUT`] and [`WRONG_TODAY`].
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -158,6 +160,10 @@ fn check(format: &[&str], args: &[String], rel: &str) -> (Option<i32>, String, S
         .arg(rel)
         .output()
         .unwrap();
+    let mut all: Vec<&str> = vec!["check"];
+    all.extend(format);
+    all.extend(args.iter().map(String::as_str));
+    common::schema::check_output(&all, &out);
     (
         out.status.code(),
         String::from_utf8_lossy(&out.stdout).into_owned(),

@@ -9,10 +9,12 @@ mod common;
 use common::{TempDir, testdata};
 
 fn kifu(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kifu"))
+    let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
         .args(args)
         .output()
-        .expect("kifu runs")
+        .expect("kifu runs");
+    common::schema::check_output(args, &out);
+    out
 }
 
 fn stderr(out: &Output) -> String {

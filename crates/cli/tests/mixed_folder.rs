@@ -4,14 +4,18 @@
 //! the folder layout, take the Kakinoki extension of their encoding (`.kifu` for UTF-8, `.kif`
 //! for Shift_JIS) and read back to the same moves.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn kifu(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kifu"))
+    let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
         .args(args)
         .output()
-        .expect("kifu runs")
+        .expect("kifu runs");
+    common::schema::check_output(args, &out);
+    out
 }
 
 /// The files of the folder, each with its place in it.

@@ -2,6 +2,8 @@
 //! every move, tag, comment, glyph, clock time, variation and result (compared through kifu's
 //! JSON record of both).
 
+mod common;
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -21,7 +23,9 @@ fn kifu(args: &[&str], stdin: Option<&[u8]>) -> Vec<u8> {
             input.write_all(bytes).expect("write stdin");
         }
     }
-    child.wait_with_output().expect("kifu finishes").stdout
+    let out = child.wait_with_output().expect("kifu finishes");
+    common::schema::check_output(args, &out);
+    out.stdout
 }
 
 fn records(json: &[u8]) -> Vec<Value> {

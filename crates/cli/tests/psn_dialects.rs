@@ -4,6 +4,8 @@
 //! both styles and back to the same moves, result and comments; a file mixing dialects with a
 //! broken game converts game by game.
 
+mod common;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -30,7 +32,9 @@ fn kifu(args: &[&str], stdin: Option<&str>) -> Output {
             input.write_all(text.as_bytes()).expect("write stdin");
         }
     }
-    child.wait_with_output().expect("kifu finishes")
+    let out = child.wait_with_output().expect("kifu finishes");
+    common::schema::check_output(args, &out);
+    out
 }
 
 fn stdout(o: &Output) -> String {

@@ -1,6 +1,8 @@
 //! The `kifu` binary on shogi records: the specimen files (testdata/shogi, copied from
 //! the shared specimens, see testdata/README.md, with their expected values), USI lines, errors, perft.
 
+mod common;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -24,7 +26,9 @@ fn kifu(args: &[&str], stdin: Option<&str>) -> Output {
             input.write_all(text.as_bytes()).expect("write stdin");
         }
     }
-    child.wait_with_output().expect("kifu finishes")
+    let out = child.wait_with_output().expect("kifu finishes");
+    common::schema::check_output(args, &out);
+    out
 }
 
 fn stdout(o: &Output) -> String {

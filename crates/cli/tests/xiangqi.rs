@@ -1,6 +1,8 @@
 //! The `kifu` binary on xiangqi records: the seed game in both transcriptions
 //! (testdata/xiangqi/seed-*.pgn, copied from the seed document), bad input, exit codes.
 
+mod common;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -27,7 +29,9 @@ fn kifu(args: &[&str], stdin: Option<&str>) -> Output {
             input.write_all(text.as_bytes()).expect("write stdin");
         }
     }
-    child.wait_with_output().expect("kifu finishes")
+    let out = child.wait_with_output().expect("kifu finishes");
+    common::schema::check_output(args, &out);
+    out
 }
 
 fn stdout(o: &Output) -> String {

@@ -31,7 +31,9 @@ pub struct InputPath {
 }
 
 /// The inputs to read: the files given (standard input, `-`, when none), and with `recursive`
-/// the game files ([`is_game_file`]) below each folder given, in name order.
+/// the game files ([`is_game_file`]) below each folder given, in name order. When several
+/// folders are given, each file's output path keeps its folder's name (`a/g.psn`, `b/g.psn`),
+/// so that files of one name in two folders do not meet in one output file.
 ///
 /// # Errors
 ///
@@ -42,12 +44,21 @@ pub fn expand(files: &[PathBuf], recursive: bool) -> Vec<Result<InputPath, (Stri
     } else {
         files.to_vec()
     };
+    let is_folder = |p: &Path| recursive && p.as_os_str() != "-" && p.is_dir();
+    let folders = given.iter().filter(|p| is_folder(p)).count();
     let mut out = Vec::new();
     for path in given {
         // A folder without --recursive is a usage error said before this
         // (`cmd::folder_without_recursive`).
-        if recursive && path.as_os_str() != "-" && path.is_dir() {
+        if is_folder(&path) {
+            let first = out.len();
             walk(&path, &path, &mut out);
+            if folders > 1 {
+                let name = folder_name(&path);
+                for item in out[first..].iter_mut().flatten() {
+                    item.out_rel = name.join(&item.out_rel);
+                }
+            }
         } else {
             let out_rel = if path.as_os_str() == "-" {
                 PathBuf::from("stdin")
@@ -110,6 +121,13 @@ pub fn is_game_file(path: &Path) -> bool {
 
 /// The game files below `dir` ([`is_game_file`]), in name order, hidden ones (`.name`)
 /// left out. A folder reached twice (a symbolic link back up the tree) is read once.
+/// The name a folder is known by: its last component (`games` of `in/games/`), the real
+/// folder's for `.` or `..`.
+fn folder_name(path: &Path) -> PathBuf {
+    let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    PathBuf::from(real.file_name().unwrap_or(path.as_os_str()))
+}
+
 fn walk(root: &Path, dir: &Path, out: &mut Vec<Result<InputPath, (String, io::Error)>>) {
     let mut seen = std::collections::HashSet::new();
     walk_in(root, dir, out, &mut seen);
@@ -192,6 +210,22 @@ fn kind_of(t: &std::fs::FileType) -> &'static str {
     }
 }
 
+/// The usage error of two inputs written to one output file, with advice that fits what was
+/// given: files given one by one can be given by their folder; files found in folders of one
+/// name can only be converted in separate runs.
+fn collision(other: &str, name: &str, path: &Path, out_rel: &Path) -> String {
+    let from_a_folder = out_rel.parent().is_some_and(|p| !p.as_os_str().is_empty());
+    let advice = if from_a_folder {
+        "convert them in separate runs (their folders have one name)"
+    } else {
+        "convert them in separate runs, or give their folder with --recursive"
+    };
+    format!(
+        "{other} and {name} would both be written to {}: {advice}",
+        path.display()
+    )
+}
+
 /// Where each input's output goes under `dir`: the input's path below the folder given (its
 /// name for a file given directly) with `extension`; a second input with the same stem in one
 /// folder (`game.pgn`, `game.txt`) keeps its extension too (`game.txt.pgn`). Returns the
@@ -239,10 +273,7 @@ pub fn plan_outputs(
         if let Some(other) = by_output.get(&path)
             && rel_of.get(other) == Some(&item.out_rel)
         {
-            return Err(format!(
-                "{other} and {name} would both be written to {}: convert them in separate runs, or give their folder with --recursive",
-                path.display()
-            ));
+            return Err(collision(other, &name, &path, &item.out_rel));
         }
         if by_output.contains_key(&path) {
             let mut longer = item.out_rel.as_os_str().to_owned();
@@ -251,10 +282,7 @@ pub fn plan_outputs(
             path = dir.join(longer);
         }
         if let Some(other) = by_output.get(&path) {
-            return Err(format!(
-                "{other} and {name} would both be written to {}: convert them in separate runs, or give their folder with --recursive",
-                path.display()
-            ));
+            return Err(collision(other, &name, &path, &item.out_rel));
         }
         // The output file may not exist yet: compare its folder's real path.
         let real = path

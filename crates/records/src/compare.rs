@@ -147,8 +147,8 @@ impl GameComparison {
 ///     let input = Input::open(path, &read).unwrap();
 ///     Games::new(input, read).collect::<Result<_, _>>().unwrap()
 /// };
-/// let a = games("../../testdata/xiangqi/seed-descriptive-fi.pgn".as_ref());
-/// let b = games("../../testdata/xiangqi/seed-algebraic-fi.pgn".as_ref());
+/// let a = games(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/xiangqi/seed-descriptive-fi.pgn").as_ref());
+/// let b = games(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/xiangqi/seed-algebraic-fi.pgn").as_ref());
 /// assert!(a[0].has_errors());
 /// let c = compare(&a, &b, ["a", "b"]);
 /// let text = resolved_text(&a[0], &c.games[0], 0).unwrap();
@@ -217,12 +217,16 @@ impl Comparison {
 ///     let input = Input::open(path.as_ref(), &read).unwrap();
 ///     Games::new(input, read).collect::<Result<_, _>>().unwrap()
 /// };
-/// let a = games("../../testdata/xiangqi/seed-descriptive-fi.pgn");
-/// let b = games("../../testdata/xiangqi/seed-algebraic-fi.pgn");
+/// let a = games(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/xiangqi/seed-descriptive-fi.pgn"));
+/// let b = games(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/xiangqi/seed-algebraic-fi.pgn"));
 /// let c = compare(&a, &b, ["descriptive", "algebraic"]);
 /// assert!(c.same());
 /// let plies: Vec<usize> = c.games[0].resolved.iter().map(|r| r.ply).collect();
 /// assert_eq!(plies, [32, 52]);
+/// let out = std::env::temp_dir().join("kifu-records-compare-doctest.jsonl");
+/// std::fs::write(&out, c.games[0].to_json(["a.pgn", "b.pgn"]).to_string())?;
+/// assert!(std::fs::read_to_string(&out)?.starts_with(r#"{"version":1,"game":1,"same":true,"plies":106,"#));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn compare(a: &[Game], b: &[Game], names: [&str; 2]) -> Comparison {
     let games = a

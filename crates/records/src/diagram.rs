@@ -77,12 +77,15 @@ pub struct Drawn {
 /// use kifu_records::{DiagramFormat, DiagramOptions, Games, Input, Plies, ReadOptions, diagrams};
 ///
 /// let read = ReadOptions::default();
-/// let input = Input::open("../../testdata/xiangqi/seed-algebraic-fi.pgn".as_ref(), &read)?;
+/// let input = Input::open(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/xiangqi/seed-algebraic-fi.pgn").as_ref(), &read)?;
 /// let game = Games::new(input, read).next().unwrap()?;
 /// let options = DiagramOptions { format: DiagramFormat::Text, ..DiagramOptions::default() };
 /// let drawn = diagrams(&game, Plies::At(32), &options)?;
 /// assert_eq!(drawn[0].ply, 32);
 /// assert!(drawn[0].text.contains('車'));
+/// let out = std::env::temp_dir().join("kifu-records-diagram-doctest.txt");
+/// std::fs::write(&out, &drawn[0].text)?;
+/// assert_eq!(std::fs::read_to_string(&out)?, drawn[0].text);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn diagrams(game: &Game, plies: Plies, options: &DiagramOptions) -> Result<Vec<Drawn>, String> {

@@ -17,15 +17,23 @@ use crate::{FormatRef, Game, Input, ReadOptions, check, json};
 ///
 /// # Examples
 ///
-/// ```
-/// use kifu_records::{Games, Input, ReadOptions};
+/// The game and notation detected and every move checked, then the game written as kifu's
+/// JSON:
 ///
+/// ```
+/// use kifu_records::{Games, Input, ReadOptions, Target, WriteOptions, Writer};
+///
+/// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/xiangqi/seed-algebraic-fi.pgn");
 /// let options = ReadOptions::default();
-/// let input = Input::open("../../testdata/xiangqi/seed-algebraic-fi.pgn".as_ref(), &options)?;
+/// let input = Input::open(path.as_ref(), &options)?;
 /// let games: Vec<_> = Games::new(input, options).collect::<Result<_, _>>()?;
 /// assert_eq!(games.len(), 1);
 /// assert!(!games[0].has_errors());
+/// assert_eq!(games[0].variant(), kifu_records::Variant::Xiangqi);
 /// assert_eq!(games[0].coordinates()[..2], ["h2e2", "h9g7"]);
+/// let json = Writer::new(WriteOptions::new(Target::named("json").unwrap()));
+/// let line = String::from_utf8(json.write(&games[0], 0)?.bytes)?;
+/// assert!(line.starts_with(r#"{"version":1,"variant":"xiangqi","#), "{line}");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Games {

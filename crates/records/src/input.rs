@@ -69,13 +69,21 @@ impl Input {
     ///
     /// # Examples
     ///
-    /// ```
-    /// use kifu_records::{Input, ReadOptions};
+    /// A GBK file, its format and encoding detected, its first game written in UTF-8 ICCS:
     ///
-    /// let input = Input::open("../../testdata/xiangqi/xiangqi-chinese-gbk-crlf.pgn".as_ref(), &ReadOptions::default())?;
+    /// ```
+    /// use kifu_records::{Games, Input, ReadOptions, Target, WriteOptions, Writer};
+    ///
+    /// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/xiangqi/xiangqi-chinese-gbk-crlf.pgn");
+    /// let read = ReadOptions::default();
+    /// let input = Input::open(path.as_ref(), &read)?;
     /// assert_eq!(input.format.name(), "pgn");
     /// assert_eq!(input.encoding, Some(encoding_rs::GBK));
-    /// # Ok::<(), kifu_records::InputError>(())
+    /// let game = Games::new(input, read).next().unwrap()?;
+    /// let iccs = Writer::new(WriteOptions::new(Target::named("iccs").unwrap()));
+    /// let text = String::from_utf8(iccs.write(&game, 0)?.bytes)?;
+    /// assert!(text.contains("[Format \"ICCS\"]"), "{text}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn open(path: &Path, options: &ReadOptions) -> Result<Input, InputError> {
         let name = display_name(path);

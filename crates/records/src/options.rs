@@ -9,6 +9,31 @@ use crate::{FormatRef, Notation, Variant};
 
 /// How to read records; every field `None` (or `false`) is the default: detect everything,
 /// repair nothing.
+///
+/// # Examples
+///
+/// The Finnish descriptive seed game has two faulty plies: with `repair` the rest of the game
+/// decides ply 32 (`S7+2`, written `T7+2`, reported as a `repaired-move` warning); ply 52
+/// stays an error (two cannons can make `T4=2`, and the game reads on either way). The game
+/// written as JSON holds the repaired move:
+///
+/// ```
+/// use kifu_records::{Games, Input, ReadOptions, Target, WriteOptions, Writer};
+///
+/// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/xiangqi/seed-descriptive-fi.pgn");
+/// let read = ReadOptions { repair: true, ..ReadOptions::default() };
+/// let game = Games::new(Input::open(path.as_ref(), &read)?, read).next().unwrap()?;
+/// let plies = |code: &str| -> Vec<Option<u32>> {
+///     game.diagnostics.iter().filter(|d| d.code == code).map(|d| d.ply).collect()
+/// };
+/// assert_eq!(plies("repaired-move"), [Some(32)]);
+/// assert_eq!(plies("ambiguous-move"), [Some(52)]);
+/// assert_eq!(game.coordinates()[31], "g8g6");
+/// let json = Writer::new(WriteOptions::new(Target::named("json").unwrap()));
+/// let line = String::from_utf8(json.write(&game, 0)?.bytes)?;
+/// assert!(line.contains(r#""coord":"g8g6""#), "{line}");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ReadOptions {
     /// The game (detected per game from the notation and tags when `None`).

@@ -52,7 +52,7 @@ impl std::error::Error for PerftError {}
 /// use kifu_records::{Variant, perft};
 ///
 /// assert_eq!(perft(Variant::Xiangqi, Some("startpos"), 2, false)?.total, 1920);
-/// let file = std::fs::read_to_string("../../testdata/perft/xiangqi.perft")?;
+/// let file = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/perft/xiangqi.perft"))?;
 /// let fen = file.lines().find(|l| l.starts_with("fen ")).unwrap();
 /// let out = std::env::temp_dir().join("kifu-records-perft-doctest.txt");
 /// std::fs::write(&out, perft(Variant::Xiangqi, Some(fen), 1, true)?.divide.len().to_string())?;

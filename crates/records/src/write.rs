@@ -14,7 +14,7 @@ use wxf_notation::{ChineseStyle, Sideways, WxfStyle};
 use xiangqi_board::Language;
 use xiangqi_pgn::Output;
 
-use crate::{FormatRef, Game, GameBody, Notation, Variant, encode, format, formats, json};
+use crate::{FormatRef, Game, GameBody, Notation, Omit, Variant, encode, format, formats, json};
 
 /// What to write: a notation in its file (`wxf`: a xiangqi PGN file of WXF moves, `psn`: a PSN
 /// file, `usi`: a PSN2 file of USI moves) or a format with its own notation (`json`).
@@ -226,6 +226,9 @@ pub struct WriteOptions {
     /// A version of the target format where it has several (XQF `10` or `18`, CSA `2.2` or
     /// `3.0`); `None` is the format's default.
     pub version: Option<String>,
+    /// What to leave out of every game (comments, variations, glyphs, clock times); nothing
+    /// by default.
+    pub omit: Omit,
 }
 
 impl WriteOptions {
@@ -239,6 +242,7 @@ impl WriteOptions {
             sideways: None,
             encoding: encoding_rs::UTF_8,
             version: None,
+            omit: Omit::default(),
         }
     }
 }
@@ -299,7 +303,8 @@ impl Writer {
     /// use kifu_records::{Games, Input, ReadOptions, Target, WriteOptions, Writer};
     ///
     /// let read = ReadOptions::default();
-    /// let input = Input::open("../../testdata/shogi/shogi-real-game.psn".as_ref(), &read)?;
+    /// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/shogi/shogi-real-game.psn");
+    /// let input = Input::open(path.as_ref(), &read)?;
     /// let game = Games::new(input, read).next().unwrap()?;
     /// let writer = Writer::new(WriteOptions::new(Target::named("usi").unwrap()));
     /// let written = writer.write(&game, 0)?;
@@ -470,7 +475,10 @@ impl Writer {
                     .xiangqi
                     .as_ref()
                     .expect("a xiangqi notation has its output");
-                text(xiangqi_pgn::write_game(&c.game, out))
+                text(xiangqi_pgn::write_game(
+                    &self.options.omit.apply(&c.game),
+                    out,
+                ))
             }
             (GameBody::Shogi(c), _) if target.notation.is_some() => {
                 let notation = self
@@ -483,7 +491,7 @@ impl Writer {
                     encoding: self.options.encoding.name(),
                     ..WriteSettings::default()
                 };
-                through(target.format, &c.game, &settings)
+                through(target.format, &self.options.omit.apply(&c.game), &settings)
             }
             // A format with its own notation; the game page shows the moves as the game was
             // read.
@@ -495,7 +503,7 @@ impl Writer {
                     version: self.options.version.as_deref(),
                     ..WriteSettings::default()
                 };
-                through_xiangqi(f, &c.game, &settings)
+                through_xiangqi(f, &self.options.omit.apply(&c.game), &settings)
             }
             (GameBody::Shogi(c), f) => {
                 let settings = WriteSettings {
@@ -505,7 +513,7 @@ impl Writer {
                     version: self.options.version.as_deref(),
                     ..WriteSettings::default()
                 };
-                through(f, &c.game, &settings)
+                through(f, &self.options.omit.apply(&c.game), &settings)
             }
         }
     }
@@ -555,12 +563,12 @@ impl Writer {
         }
         let (text, lost) = match &game.body {
             GameBody::Xiangqi(c) => line(
-                &c.game,
+                &self.options.omit.apply(&c.game),
                 "fen",
                 c.game.replayed.start == xiangqi_board::Position::new(),
             ),
             GameBody::Shogi(c) => line(
-                &c.game,
+                &self.options.omit.apply(&c.game),
                 "sfen",
                 c.game
                     .replayed

@@ -8,28 +8,18 @@
 
 use std::path::Path;
 
-use kifu_records::{Game, Games, Input};
+use kifu_records::{LoadError, Loaded, load};
 use serde_json::json;
 
 use crate::report::{EXIT_DATA, EXIT_IO, EXIT_OK};
 use crate::{Format, ReadOptions};
 
-/// A file's name and its games.
-type Loaded = (String, Vec<Game>);
-
-/// Every game of a file, or why the file cannot be read (with the exit code).
-fn load(path: &Path, opts: &ReadOptions) -> Result<Loaded, (u8, String)> {
-    let options = opts.library();
-    let input = Input::open(path, &options).map_err(|e| (EXIT_IO, e.to_string()))?;
-    let name = input.name.clone();
-    let mut games = Vec::new();
-    for game in Games::new(input, options) {
-        games.push(game.map_err(|e| (EXIT_IO, format!("{name}: {e}")))?);
+/// The exit code of a file that gives no games.
+fn exit_of(e: &LoadError) -> u8 {
+    match e {
+        LoadError::Io(_) => EXIT_IO,
+        LoadError::NoGame(_) => EXIT_DATA,
     }
-    if games.is_empty() {
-        return Err((EXIT_DATA, format!("{name}: no game in the file")));
-    }
-    Ok((name, games))
 }
 
 pub(crate) fn run(opts: &ReadOptions, a: &Path, b: &Path, write: Option<&Path>) -> u8 {
@@ -52,30 +42,35 @@ pub(crate) fn run(opts: &ReadOptions, a: &Path, b: &Path, write: Option<&Path>) 
         }
     }
     let json = opts.format == Format::Json;
-    let (la, lb) = match (load(a, opts), load(b, opts)) {
+    let options = opts.library();
+    let (la, lb) = match (load(a, &options), load(b, &options)) {
         (Ok(a), Ok(b)) => (a, b),
         (a, b) => {
             let mut code = EXIT_OK;
-            for (c, message) in [a.err(), b.err()].into_iter().flatten() {
+            for e in [a.err(), b.err()].into_iter().flatten() {
                 if json {
                     errln!(
                         "{}",
-                        json!({
-                            "severity": "error", "code": "io", "file": null, "game": null,
-                            "line": null, "column": null, "ply": null, "text": null,
-                            "message": message, "help": null, "candidates": [],
-                            "position": null,
-                        })
+                        kifu_records::io_error_json(None, None, &e.to_string())
                     );
                 } else {
-                    errln!("error: {message}");
+                    errln!("error: {e}");
                 }
-                code = code.max(c);
+                code = code.max(exit_of(&e));
             }
             return code;
         }
     };
-    let ((name_a, games_a), (name_b, games_b)) = (la, lb);
+    let (
+        Loaded {
+            name: name_a,
+            games: games_a,
+        },
+        Loaded {
+            name: name_b,
+            games: games_b,
+        },
+    ) = (la, lb);
     let names = [name_a.as_str(), name_b.as_str()];
     let comparison = kifu_records::compare(&games_a, &games_b, names);
     let several = games_a.len() > 1 || games_b.len() > 1;

@@ -23,6 +23,7 @@ pub(crate) struct Options {
     pub(crate) output: Option<PathBuf>,
     pub(crate) force: bool,
     pub(crate) format_version: Option<String>,
+    pub(crate) omit: kifu_records::Omit,
     pub(crate) files: Vec<PathBuf>,
 }
 
@@ -75,6 +76,7 @@ pub(crate) fn run(o: Options) -> u8 {
         sideways: o.sideways,
         encoding: o.output_encoding,
         version: o.format_version.clone(),
+        omit: o.omit,
     });
     let mut sink = match Sink::new(
         o.output_dir.clone(),

@@ -4,6 +4,8 @@
 //! file leaves unused are not dead code.
 #![allow(dead_code)]
 
+pub(crate) mod schema;
+
 use std::path::PathBuf;
 
 /// The path of testdata/NAME.
