@@ -121,6 +121,7 @@ pub const CODES: &[&str] = &[
     "unclosed-comment",
     "unclosed-variation",
     "undecodable-text",
+    "unescaped-quote",
     "unknown-line",
     "unread-moves",
     "variation-dropped",

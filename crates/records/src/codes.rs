@@ -43,6 +43,7 @@ pub const WARNING_CODES: &[&str] = &[
     "text-after-result",
     "trailing-bytes",
     "undecodable-text",
+    "unescaped-quote",
     "unknown-line",
     "unread-moves",
     "variation-dropped",
