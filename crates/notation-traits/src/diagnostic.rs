@@ -97,6 +97,7 @@ pub const CODES: &[&str] = &[
     "path-blocked",
     "pawn-before-river",
     "piece-character-color",
+    "piece-left-out",
     "piece-movement",
     "promoted-piece-unmarked",
     "promotion-not-allowed",
