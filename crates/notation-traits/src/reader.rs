@@ -9,7 +9,10 @@
 //!
 //! - a UTF-8 byte-order mark, CRLF or LF line ends;
 //! - tag pairs `[Name "value"]`, several on a line, with `\"` and `\\` escapes; names keep their
-//!   case;
+//!   case; a value with quotes left unescaped (`[Event ""Huangshan Cup" 2002"]`) closes at the
+//!   `"]` that ends the pair, with a warning (`unescaped-quote`);
+//! - commentary in square brackets that is no tag pair (`[a quiet opening]`) and remarks in
+//!   parentheses that hold no move (`(equal)`, `(black is better)`): comments;
 //! - bare movetext without tags (one game);
 //! - move numbers `12.`, `12...`, `12. ...`, `12. …`, full-width `１２．`, glued to the move
 //!   (`1.The3`) or not, per move pair or per ply (the reader keeps them;
@@ -19,7 +22,8 @@
 //! - `{...}` comments over several lines, `;` comments to the end of the line;
 //! - `( ... )` variations, nested up to 32 levels (deeper text is kept as a comment, with an
 //!   error);
-//! - a clock time in parentheses after a move (`(00:03 / 00:00:03)`), kept as written;
+//! - a clock time in parentheses after a move (`(00:03 / 00:00:03)`), kept as written, and
+//!   seconds in parentheses glued to the move (`S6h(3)`);
 //! - NAGs `$n` and the glyphs `!`, `?`, `!!`, `??`, `!?`, `?!` after a move;
 //! - results `1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`; comments after the result are kept, other text
 //!   after it is not read: it is kept as a comment after the result, with a warning
@@ -732,7 +736,10 @@ fn closing_quote(value: &str) -> Option<usize> {
     while i < bytes.len() {
         match bytes[i] {
             b'\\' => i += 1,
-            b'"' if line[i + 1..].trim_start_matches([' ', '\t']).starts_with(']') => {
+            b'"' if line[i + 1..]
+                .trim_start_matches([' ', '\t'])
+                .starts_with(']') =>
+            {
                 return Some(i);
             }
             _ => {}
@@ -790,9 +797,9 @@ fn parse_movetext(cur: &mut Cursor<'_>, b: &mut Builder) {
                 b.comment(format!("({})", body.trim()));
             }
             '(' => {
-                if let Some(clock) = clock_text(cur.rest()).or_else(|| {
-                    glued_time(cur.text, cur.at).filter(|_| b.last_move().is_some())
-                }) {
+                if let Some(clock) = clock_text(cur.rest())
+                    .or_else(|| glued_time(cur.text, cur.at).filter(|_| b.last_move().is_some()))
+                {
                     let len = clock.len() + 2;
                     let target = cur.at + len;
                     while cur.at < target {
@@ -1299,7 +1306,13 @@ mod tests {
         let found: Vec<(&str, u32, u32)> = g
             .diagnostics
             .iter()
-            .map(|d| (d.code.as_str(), d.span.unwrap().start.line, d.span.unwrap().start.column))
+            .map(|d| {
+                (
+                    d.code.as_str(),
+                    d.span.unwrap().start.line,
+                    d.span.unwrap().start.column,
+                )
+            })
             .collect();
         assert_eq!(found, [("unescaped-quote", 1, 9)]);
         assert!(g.record.main.comments.is_empty());

@@ -29,6 +29,7 @@ pub const WARNING_CODES: &[&str] = &[
     "needless-declined-mark",
     "numeral-style",
     "piece-character-color",
+    "piece-left-out",
     "promoted-piece-unmarked",
     "promotion-unmarked",
     "redundant-marker",
