@@ -94,12 +94,12 @@ fn a_usi_move_in_a_psn_line_is_the_move_of_the_piece_on_its_origin() {
         .collect();
     assert_eq!(moves[..5], ["7g7f", "3c3d", "6i7h", "8c8d", "7i6h"]);
     // A square without a piece of the side to move names no move.
-    let g = &games("1.5e5d\n")[0];
+    let g = &games("1.P-7f 2.5e5d\n")[0];
     let replayed = g.replay(ReplayOptions::default()).expect("a start");
     let error = replayed.diagnostics.iter().find(|d| d.is_error()).unwrap();
     assert_eq!(error.code, "no-such-piece");
     assert!(
-        error.message.contains("no black piece stands on 5e"),
+        error.message.contains("no white piece stands on 5e"),
         "{}",
         error.message
     );
