@@ -49,14 +49,24 @@ fn moves(json: &[u8]) -> Vec<Vec<String>> {
 
 fn converted(path: &str) -> Vec<Vec<String>> {
     let out = kifu(&["convert", "--to", "json", path], None);
-    assert_eq!(out.status.code(), Some(0), "{path}: {}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{path}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     moves(&out.stdout)
 }
 
 #[test]
 fn check_names_each_member_of_a_zip_archive() {
     let out = kifu(
-        &["check", "--format", "json", "testdata/compressed/with-a-note.zip"],
+        &[
+            "check",
+            "--format",
+            "json",
+            "testdata/compressed/with-a-note.zip",
+        ],
         None,
     );
     // The member that is no game file is an input error (exit 3); the others are read.
@@ -124,7 +134,12 @@ fn a_folder_read_recursively_takes_archives_and_compressed_game_files() {
     dir.copy("compressed/multigame.pgn.gz", "b/picture.png.gz");
     let folder = dir.0.to_string_lossy().into_owned();
     let out = kifu(&["check", "--recursive", &folder], None);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         stderr.ends_with("kifu check: 5 games read, 0 with errors, 0 warnings\n"),

@@ -104,7 +104,9 @@ pub fn is_game_file(path: &Path) -> bool {
     path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
         let e = e.to_ascii_lowercase();
         if matches!(e.as_str(), "gz" | "bz2" | "xz") {
-            return path.file_stem().is_some_and(|stem| is_game_file(Path::new(stem)));
+            return path
+                .file_stem()
+                .is_some_and(|stem| is_game_file(Path::new(stem)));
         }
         e == "txt"
             || e == "zip"

@@ -58,7 +58,10 @@ fn every_member_of_a_zip_archive_is_an_input_named_after_it() {
         .collect();
     assert_eq!(
         names,
-        ["upload.zip:xiangqi-iccs.pgn", "upload.zip:shogi/real-game.psn"]
+        [
+            "upload.zip:xiangqi-iccs.pgn",
+            "upload.zip:shogi/real-game.psn"
+        ]
     );
 }
 
@@ -68,10 +71,18 @@ fn a_member_that_is_no_game_file_is_an_error_of_its_own() {
     let inputs: Vec<_> = Members::open(&path, &ReadOptions::default()).collect();
     assert_eq!(inputs.len(), 3);
     let third = inputs[2].as_ref().unwrap();
-    assert!(third.name.ends_with("with-a-note.zip:errors/duplicate-tag.pgn"), "{}", third.name);
+    assert!(
+        third
+            .name
+            .ends_with("with-a-note.zip:errors/duplicate-tag.pgn"),
+        "{}",
+        third.name
+    );
     let (_, games) = games_of(inputs.into_iter().next().unwrap().unwrap());
     assert_eq!(games, plain("xiangqi/xiangqi-multigame.pgn"));
-    let second = Members::open(&path, &ReadOptions::default()).nth(1).unwrap();
+    let second = Members::open(&path, &ReadOptions::default())
+        .nth(1)
+        .unwrap();
     let e = second.unwrap_err();
     assert!(e.name.ends_with("with-a-note.zip:readme.pdf"), "{}", e.name);
     assert_eq!(
@@ -149,8 +160,8 @@ fn a_compression_bomb_stops_at_the_cap_with_a_clear_error() {
 #[test]
 fn the_cap_counts_all_the_members_of_an_archive_together() {
     let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let deflated =
-        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+    let deflated = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
     for name in ["a.pgn", "b.pgn", "c.pgn"] {
         zip.start_file(name, deflated).unwrap();
         zip.write_all(&big_game(40_000)).unwrap();
