@@ -363,6 +363,7 @@ impl ReadOptions {
             encoding: self.encoding,
             repair: self.repair,
             detect_variant: self.detect,
+            max_expanded: None,
         }
     }
 }

@@ -163,3 +163,26 @@ fn a_broken_variation_and_a_brace_in_a_comment_survive() {
     let v = &records(&kifu(&["convert", "--to", "json"], Some(out.as_bytes())))[0];
     assert_eq!(v["moves"][0]["comments"], serde_json::json!(["a } b"]));
 }
+
+/// A tag value with quotes a script left unescaped (a public xiangqi collection's
+/// `[Event ""Huangshan Cup" National GM,CM Tournament 2002"]`): the pair closes at the `"]`
+/// ending its line, so the value is whole in kifu's JSON and written back escaped.
+#[test]
+fn a_tag_value_with_unescaped_quotes_is_kept_whole() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testdata/errors/unescaped-quote.pgn"
+    );
+    let event = "\"Huangshan Cup\" National GM,CM Tournament 2002";
+    let json = records(&kifu(&["convert", "--to", "json", path], None));
+    assert_eq!(json.len(), 1);
+    assert_eq!(json[0]["tags"]["Event"], event);
+    let pgn = kifu(&["convert", "--to", "iccs", path], None);
+    let text = String::from_utf8_lossy(&pgn);
+    assert!(
+        text.contains("[Event \"\\\"Huangshan Cup\\\" National GM,CM Tournament 2002\"]\n"),
+        "{text}"
+    );
+    let again = records(&kifu(&["convert", "--to", "json"], Some(&pgn)));
+    assert_eq!(again[0]["tags"]["Event"], event);
+}

@@ -225,6 +225,10 @@ impl Algebraic {
             (CheckMark::Check, CheckMark::None) => {
                 "check sign `+` written, but the move gives no check"
             }
+            // XBoard writes `#` on a move that leaves the other side no legal move without
+            // check: a stalemate, which loses in xiangqi (the side that cannot move loses), so
+            // the game ends as by a mate.
+            (CheckMark::Mate, CheckMark::None) if stalemates(pos, mv) => "",
             (CheckMark::Mate, CheckMark::None) => {
                 "mate sign `#` written, but the move gives no check"
             }
@@ -293,6 +297,13 @@ impl Algebraic {
         moves.sort_by_key(|m| (m.from(), m.to()));
         moves.iter().map(|&m| self.write_move(pos, m)).collect()
     }
+}
+
+/// Whether `mv` leaves the other side without a legal move and not in check (a stalemate).
+fn stalemates(pos: &Position, mv: Move) -> bool {
+    let mut after = *pos;
+    after.play_unchecked(mv);
+    after.is_stalemate()
 }
 
 /// The check sign of an algebraic move.

@@ -303,6 +303,12 @@ fn iccs_suggests_the_other_rank_numbering() {
 
 // ---- Warnings of the lenient algebraic reader ----
 
+/// Black's king alone on d9, red chariots on e5 and a0, the red king on f0. `Ra9` (a0a8) takes
+/// rank 8 (d8) while the chariot on e5 holds e9: Black has no legal move and is not in check, a
+/// stalemate, which loses in xiangqi (WXF rules: the side that cannot move loses). XBoard
+/// writes `#` on it.
+const STALEMATE: &str = "3k5/9/9/9/4R4/9/9/9/9/R4K3 w - - 0 1";
+
 #[rstest]
 #[case::alias_knight(START, Language::English, "Nc3", "b0c2", &["letter-alias"])]
 #[case::alias_soldier(START, Language::English, "Se5", "e3e4", &["letter-alias"])]
@@ -321,6 +327,9 @@ fn iccs_suggests_the_other_rank_numbering() {
 #[case::missing_mate_sign(CHECK_AND_MATE, Language::English, "Ri10", "i8i9", &["check-mark"])]
 #[case::check_sign_without_check(CHECK_AND_MATE, Language::English, "Ri8+", "i8i7", &["check-mark"])]
 #[case::mate_sign_without_check(CHECK_AND_MATE, Language::English, "Ri8#", "i8i7", &["check-mark"])]
+#[case::mate_sign_on_a_stalemate(STALEMATE, Language::English, "Ra9#", "a0a8", &[])]
+#[case::no_sign_on_a_stalemate(STALEMATE, Language::English, "Ra9", "a0a8", &[])]
+#[case::mate_sign_without_stalemate(STALEMATE, Language::English, "Ra8#", "a0a7", &["check-mark"])]
 #[case::glyph(START, Language::Finnish, "The3!?", "h2e2", &[])]
 fn lenient_reading_with_warnings(
     #[case] fen: &str,

@@ -12,7 +12,7 @@
 
 /// The time a move took, in milliseconds, from a clock text in any form kifu reads: `T12`,
 /// `T6.123` (CSA), `0:12/00:00:12` or `( 0:12/00:00:12)` (KIF: the part before `/`), `0:12`,
-/// `1:02:03`, `0:06.123`. `None` for anything else (or past `u64` milliseconds).
+/// `1:02:03`, `0:06.123`, seconds alone (`3`, `6.5`). `None` for anything else (or past `u64` milliseconds).
 ///
 /// ```
 /// use notation_traits::move_time_millis;
@@ -21,6 +21,7 @@
 /// assert_eq!(move_time_millis(" 1:05/00:03:10"), Some(65_000));
 /// assert_eq!(move_time_millis("00:01 / 00:00:01"), Some(1_000));
 /// assert_eq!(move_time_millis("0:06.5"), Some(6_500));
+/// assert_eq!(move_time_millis("3"), Some(3_000));
 /// assert_eq!(move_time_millis("%clk 0:10"), None);
 /// ```
 pub fn move_time_millis(text: &str) -> Option<u64> {
@@ -33,6 +34,10 @@ pub fn move_time_millis(text: &str) -> Option<u64> {
         .and_then(|t| t.strip_suffix(')'))
         .unwrap_or(text);
     let this_move = text.split('/').next()?.trim();
+    if !this_move.contains(':') {
+        // Seconds alone (`3`, some PSN writers' `S6h(3)`).
+        return seconds_millis(this_move);
+    }
     let parts: Vec<&str> = this_move.split(':').collect();
     let (last, whole) = parts.split_last()?;
     if !(1..=2).contains(&whole.len()) {

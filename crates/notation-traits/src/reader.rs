@@ -9,7 +9,10 @@
 //!
 //! - a UTF-8 byte-order mark, CRLF or LF line ends;
 //! - tag pairs `[Name "value"]`, several on a line, with `\"` and `\\` escapes; names keep their
-//!   case;
+//!   case; a value with quotes left unescaped (`[Event ""Huangshan Cup" 2002"]`) closes at the
+//!   `"]` that ends the pair, with a warning (`unescaped-quote`);
+//! - commentary in square brackets that is no tag pair (`[a quiet opening]`) and remarks in
+//!   parentheses that hold no move (`(equal)`, `(black is better)`): comments;
 //! - bare movetext without tags (one game);
 //! - move numbers `12.`, `12...`, `12. ...`, `12. …`, full-width `１２．`, glued to the move
 //!   (`1.The3`) or not, per move pair or per ply (the reader keeps them;
@@ -19,7 +22,8 @@
 //! - `{...}` comments over several lines, `;` comments to the end of the line;
 //! - `( ... )` variations, nested up to 32 levels (deeper text is kept as a comment, with an
 //!   error);
-//! - a clock time in parentheses after a move (`(00:03 / 00:00:03)`), kept as written;
+//! - a clock time in parentheses after a move (`(00:03 / 00:00:03)`), kept as written, and
+//!   seconds in parentheses glued to the move (`S6h(3)`);
 //! - NAGs `$n` and the glyphs `!`, `?`, `!!`, `??`, `!?`, `?!` after a move;
 //! - results `1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`; comments after the result are kept, other text
 //!   after it is not read: it is kept as a comment after the result, with a warning
@@ -261,7 +265,7 @@ impl<R: BufRead> GameReader<R> {
                 start = Some(at);
             } else if !in_comment
                 && seen_movetext
-                && (trimmed.starts_with('[')
+                && (opens_tag_pair(trimmed)
                     || (after_result && starts_with_move_number(trimmed))
                     || trimmed.starts_with("position "))
             {
@@ -361,6 +365,21 @@ fn is_tag_pair(line: &str) -> bool {
         && line.ends_with(']')
         && line[1..].starts_with(|c: char| c.is_alphabetic())
         && line.contains('"')
+}
+
+/// Whether a line opens with a tag pair, `[Name "` (or a `[` alone: a tag pair cut short): a
+/// `[` line after movetext starts the next game. A `[` line in other words (`[a fine move]`,
+/// as some PSN writers put commentary) is a comment of the movetext.
+fn opens_tag_pair(line: &str) -> bool {
+    let Some(rest) = line.strip_prefix('[') else {
+        return false;
+    };
+    let rest = rest.trim_start_matches([' ', '\t']);
+    let name = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
+        .unwrap_or(rest.len());
+    let after = rest[name..].trim_start_matches([' ', '\t']);
+    after.is_empty() || (name > 0 && after.starts_with('"'))
 }
 
 /// Whether a line begins with a move number (`1.`, `12...`).
@@ -624,12 +643,20 @@ fn parse_tags(cur: &mut Cursor<'_>, b: &mut Builder) {
             continue;
         }
         cur.bump();
+        let value_start = cur.pos;
+        let value_at = cur.at;
+        // The `"` that closes the value: the first one followed by `]` on the line; quotes
+        // before it are the value's own, written without `\` (`[Event ""Huangshan Cup" ..."]`,
+        // as a script writes it). A line without such a `"` closes at its first `"`.
+        let close = closing_quote(cur.rest());
         let mut value = String::new();
         let mut closed = false;
+        let mut unescaped = false;
         while let Some(c) = cur.peek() {
             if c == '\n' {
                 break;
             }
+            let here = cur.at - value_at;
             cur.bump();
             match c {
                 '\\' => {
@@ -640,12 +667,28 @@ fn parse_tags(cur: &mut Cursor<'_>, b: &mut Builder) {
                         value.push('\\');
                     }
                 }
-                '"' => {
+                '"' if close.is_none_or(|k| k == here) => {
                     closed = true;
                     break;
                 }
+                '"' => {
+                    unescaped = true;
+                    value.push(c);
+                }
                 _ => value.push(c),
             }
+        }
+        if unescaped && closed {
+            b.warn(
+                "unescaped-quote",
+                format!(
+                    "tag `{name}`: the value holds `\"` not written as `\\\"`; read up to the `\"]` that ends the tag pair"
+                ),
+                Span {
+                    start: value_start,
+                    end: cur.pos,
+                },
+            );
         }
         cur.bump_while(|c| c == ' ' || c == '\t');
         if !closed || cur.peek() != Some(']') {
@@ -681,6 +724,29 @@ fn parse_tags(cur: &mut Cursor<'_>, b: &mut Builder) {
             span: cur.span_from(start),
         });
     }
+}
+
+/// The byte offset in `value` (the text after a tag value's opening `"`) of the `"` that closes
+/// it: the first `"` not escaped by `\` and followed by `]` (spaces between allowed) on its
+/// line; `None` when the line has none.
+fn closing_quote(value: &str) -> Option<usize> {
+    let line = &value[..value.find('\n').unwrap_or(value.len())];
+    let bytes = line.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 1,
+            b'"' if line[i + 1..]
+                .trim_start_matches([' ', '\t'])
+                .starts_with(']') =>
+            {
+                return Some(i);
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
 }
 
 /// The deepest nesting of variations kept as variations; deeper text becomes a comment, so no
@@ -722,8 +788,18 @@ fn parse_movetext(cur: &mut Cursor<'_>, b: &mut Builder) {
                 unread_moves_warning(b, body, cur.span_from(start));
                 b.comment(body.trim().to_owned());
             }
+            '(' if remark(cur.rest()).is_some() => {
+                let body = remark(cur.rest()).unwrap_or_default();
+                let target = cur.at + body.len() + 2;
+                while cur.at < target {
+                    cur.bump();
+                }
+                b.comment(format!("({})", body.trim()));
+            }
             '(' => {
-                if let Some(clock) = clock_text(cur.rest()) {
+                if let Some(clock) = clock_text(cur.rest())
+                    .or_else(|| glued_time(cur.text, cur.at).filter(|_| b.last_move().is_some()))
+                {
                     let len = clock.len() + 2;
                     let target = cur.at + len;
                     while cur.at < target {
@@ -796,6 +872,14 @@ fn parse_movetext(cur: &mut Cursor<'_>, b: &mut Builder) {
                     ),
                 }
             }
+            '[' if bracket_comment(cur.rest()).is_some() => {
+                let body = bracket_comment(cur.rest()).unwrap_or_default();
+                let target = cur.at + body.len() + 2;
+                while cur.at < target {
+                    cur.bump();
+                }
+                b.comment(body.trim().to_owned());
+            }
             '[' | ']' | '}' => {
                 cur.bump();
                 b.error(
@@ -825,6 +909,46 @@ fn clock_text(rest: &str) -> Option<&str> {
         .position(|c| !(c.is_ascii_digit() || matches!(c, b':' | b'/' | b' ' | b'.')))?;
     let body = &inner[..end];
     (inner.as_bytes()[end] == b')' && crate::clock::is_pgn_clock(body)).then_some(body)
+}
+
+/// The seconds in `(...)` at byte `at` of `text` when they are glued to the move before them
+/// (`S6h(3)`, a move's time as some PSN writers put it): digits only, the `(` right after a
+/// character that is no delimiter. Not a variation: a variation holds a move.
+fn glued_time(text: &str, at: usize) -> Option<&str> {
+    let before = text[..at].chars().next_back()?;
+    if is_delimiter(before) {
+        return None;
+    }
+    let inner = text[at..].strip_prefix('(')?;
+    let end = inner.bytes().position(|c| !c.is_ascii_digit())?;
+    (end > 0 && end <= 9 && inner.as_bytes()[end] == b')').then_some(&inner[..end])
+}
+
+/// The text inside `[...]` at the start of `rest` when it is a comment, not a tag pair: closed
+/// on its line, without `"` and without a nested `[`.
+///
+/// Only up to the first `]`, `[`, `"` or line end is scanned, so a run of `[` is read in
+/// linear time.
+fn bracket_comment(rest: &str) -> Option<&str> {
+    let inner = rest.strip_prefix('[')?;
+    let end = inner.find(['[', ']', '"', '\n'])?;
+    (inner.as_bytes()[end] == b']').then_some(&inner[..end])
+}
+
+/// The text inside `(...)` at the start of `rest` when it is a remark that holds no move
+/// (`(equal)`, `(black is better)`), kept as a comment: closed on its line, ASCII words without
+/// a digit (every move of PSN, ICCS, WXF and algebraic notation has one; a Chinese move is not
+/// ASCII) and without brackets, `.`, `,`, `!`, `?` and `-` allowed.
+///
+/// Only up to the first `)`, `(` or character a remark cannot hold is scanned, so a run of `(`
+/// is read in linear time.
+fn remark(rest: &str) -> Option<&str> {
+    let inner = rest.strip_prefix('(')?;
+    let end = inner.find(|c: char| {
+        !(c.is_ascii_alphabetic() || matches!(c, ' ' | '\t' | '.' | ',' | '!' | '?' | '-' | '\''))
+    })?;
+    let body = &inner[..end];
+    (inner.as_bytes()[end] == b')' && body.bytes().any(|c| c.is_ascii_alphabetic())).then_some(body)
 }
 
 fn is_ellipsis(s: &str) -> bool {
@@ -1164,6 +1288,53 @@ mod tests {
         assert_eq!(g.record.main.comments, ["[Event a]", "[Round \"x\" extra]"]);
         assert_eq!(g.record.tag("Round"), Some("x"));
         assert_eq!(g.record.tag("Site"), Some("s"));
+    }
+
+    #[test]
+    fn a_tag_value_with_unescaped_quotes_closes_at_the_quote_before_the_bracket() {
+        // As a script wrote it in a public xiangqi collection.
+        let text = "[Event \"\"Huangshan Cup\" National GM,CM Tournament 2002\"]\n[Site \"a\"] [Round \"b\"]\n\n1. h2e2 *\n";
+        let games = read_all(text);
+        assert_eq!(games.len(), 1);
+        let g = &games[0];
+        assert_eq!(
+            g.record.tag("Event"),
+            Some("\"Huangshan Cup\" National GM,CM Tournament 2002")
+        );
+        assert_eq!(g.record.tag("Site"), Some("a"));
+        assert_eq!(g.record.tag("Round"), Some("b"));
+        let found: Vec<(&str, u32, u32)> = g
+            .diagnostics
+            .iter()
+            .map(|d| {
+                (
+                    d.code.as_str(),
+                    d.span.unwrap().start.line,
+                    d.span.unwrap().start.column,
+                )
+            })
+            .collect();
+        assert_eq!(found, [("unescaped-quote", 1, 9)]);
+        assert!(g.record.main.comments.is_empty());
+    }
+
+    #[test]
+    fn bracket_commentary_and_remarks_are_comments_and_a_glued_number_is_a_time() {
+        let text = "[Sente \"a\"]\n\n1.P-7f(3) 2.P-3d (equal)\n[a quiet opening]\n3.P-2f (black is better.) *\n";
+        let games = read_all(text);
+        assert_eq!(games.len(), 1, "a `[` line of commentary starts no game");
+        let g = &games[0];
+        assert!(g.diagnostics.is_empty(), "{:?}", g.diagnostics);
+        let moves = &g.record.main.moves;
+        let texts: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["P-7f", "P-3d", "P-2f"]);
+        assert_eq!(moves[0].clock.as_deref(), Some("3"));
+        assert!(moves[0].variations.is_empty());
+        assert_eq!(moves[1].comments, ["(equal)", "a quiet opening"]);
+        assert_eq!(moves[2].comments, ["(black is better.)"]);
+        // A variation holding a move stays a variation; a spaced `(3)` is no time.
+        let g = &read_all("1.P-7f (1.P-2f) 2.P-3d\n")[0];
+        assert_eq!(g.record.main.moves[0].variations.len(), 1);
     }
 
     #[test]

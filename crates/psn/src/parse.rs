@@ -164,6 +164,38 @@ pub(crate) fn capture_shorthand(text: &str) -> Option<(&str, &str)> {
     matches!(sign, "" | "+" | "=").then_some((piece, sign))
 }
 
+/// A board move written with both squares and no piece letter, as USI writes it (`4i5h`,
+/// `8h2b+`, `2b3c=`): some programs write such moves inside PSN. The kind is left for the
+/// position to give (a placeholder until [`crate::Psn`] resolves it, with a warning).
+fn piece_left_out(body: &str, spelling: Spelling) -> Option<PsnMove> {
+    let b = body.as_bytes();
+    let (squares, sign) = b.split_at_checked(4)?;
+    let file = |c: u8| (b'1'..=b'9').contains(&c);
+    let rank = |c: u8| (b'a'..=b'i').contains(&c);
+    if !(file(squares[0]) && rank(squares[1]) && file(squares[2]) && rank(squares[3])) {
+        return None;
+    }
+    let promotion = match sign {
+        b"" => Promotion::Unmarked,
+        b"+" => Promotion::Promote,
+        b"=" => Promotion::Decline,
+        _ => return None,
+    };
+    Some(PsnMove {
+        kind: PieceKind::Pawn,
+        color: None,
+        from: Some(body[..2].parse().ok()?),
+        partial: None,
+        action: Action::Unmarked,
+        to: body[2..4].parse().ok()?,
+        promotion,
+        spelling: Spelling {
+            piece_left_out: true,
+            ..spelling
+        },
+    })
+}
+
 /// Reads one move (the whole of `text`).
 pub(crate) fn parse(text: &str) -> Result<PsnMove, SyntaxError> {
     let body = text.trim_end_matches(['!', '?', '#']);
@@ -183,6 +215,10 @@ pub(crate) fn parse(text: &str) -> Result<PsnMove, SyntaxError> {
             0,
             "a move with its destination: the capture shorthand (`xL`, `Sx`) takes the previous move's square, so it is read only in a game",
         ));
+    }
+
+    if let Some(mv) = piece_left_out(body, spelling) {
+        return Ok(mv);
     }
 
     // `+`, the player letter, the piece letter.

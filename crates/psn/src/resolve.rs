@@ -23,7 +23,10 @@
 //!   [`promoted-piece-unmarked`];
 //! - `x` on a move that captures nothing, or `-` on a capture [`capture-mark`] (no sign at all
 //!   is fine either way);
-//! - a mate sign `#` after the move [`mate-sign`].
+//! - a mate sign `#` after the move [`mate-sign`];
+//! - a board move written with both squares and no piece letter, as USI writes it inside a PSN
+//!   line (`4i5h` for `G4i-5h`): the move of the side to move's piece on the origin
+//!   [`piece-left-out`].
 //!
 //! Without a warning: `=` on a move that several pieces of the kind can make, when only one of
 //! them could promote there (the sign names it: `S-4d=` with silvers on 4e and 3c is the one
@@ -136,6 +139,11 @@ impl Psn {
         mv: &PsnMove,
     ) -> Result<Resolved<Move>, MoveError> {
         let side = pos.side_to_move();
+        if mv.spelling.piece_left_out
+            && let Some(from) = mv.from
+        {
+            return self.resolve_piece_left_out(pos, mv, from);
+        }
         if let Some(color) = mv.color
             && color != side
         {
@@ -221,6 +229,49 @@ impl Psn {
                 }
             }
         }
+    }
+
+    /// A move written with both squares and no piece letter (`4i5h`): the move of the piece of
+    /// the side to move on the origin, read with a `piece-left-out` warning that names the move
+    /// in PSN (`G4i-5h`).
+    fn resolve_piece_left_out(
+        &self,
+        pos: &Position,
+        mv: &PsnMove,
+        from: Square,
+    ) -> Result<Resolved<Move>, MoveError> {
+        let side = pos.side_to_move();
+        let Some(piece) = pos.piece_at(from).filter(|p| p.color == side) else {
+            return Err(MoveError::NoPiece {
+                description: format!(
+                    "`{mv}` names no piece, and no {side} piece stands on {}",
+                    Squares::Letters.write(from)
+                ),
+                candidates: self.near(pos, mv),
+            });
+        };
+        let named = PsnMove {
+            kind: piece.kind,
+            action: Action::Move,
+            spelling: Spelling {
+                piece_left_out: false,
+                ..mv.spelling
+            },
+            ..mv.clone()
+        };
+        let mut resolved = self.resolve_move(pos, &named)?;
+        resolved.warnings.insert(
+            0,
+            Warning::new(
+                "piece-left-out",
+                format!(
+                    "`{mv}` names no piece: read as `{named}`, the {} on {}",
+                    piece.kind.name(),
+                    Squares::Letters.write(from)
+                ),
+            ),
+        );
+        Ok(resolved)
     }
 
     /// A move written without `+` or `=` that could promote is read as not promoting (PSN's

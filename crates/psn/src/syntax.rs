@@ -138,6 +138,10 @@ pub(crate) struct Spelling {
     /// A promoted piece was written with 81Dojo's letter: `D` (dragon), `H` (horse) or `T`
     /// (tokin) instead of `+R`, `+B`, `+P`.
     pub(crate) alias: bool,
+    /// The piece letter was left out of a move written with both squares, as a USI move inside
+    /// PSN (`4i5h` for `G4i-5h`): the kind is the piece standing on the origin, read with a
+    /// warning.
+    pub(crate) piece_left_out: bool,
 }
 
 /// Part of an origin square, as MacShogi writes it when the file or the rank alone tells the
@@ -242,6 +246,17 @@ impl fmt::Display for PsnMove {
             PieceKind::ProPawn if self.spelling.alias => Some('T'),
             _ => None,
         };
+        if self.spelling.piece_left_out
+            && let Some(from) = self.from
+        {
+            write!(f, "{}", style(self.spelling.from_digits).write(from))?;
+            write!(f, "{}", style(self.spelling.to_digits).write(self.to))?;
+            return match self.promotion {
+                Promotion::Promote => f.write_str("+"),
+                Promotion::Decline => f.write_str("="),
+                Promotion::Unmarked => Ok(()),
+            };
+        }
         if self.kind.is_promoted() && alias.is_none() {
             f.write_str("+")?;
         }

@@ -9,7 +9,9 @@
 //! Rule: the Shogidokoro vocabulary (`Resigns`, `Interrupt`, `Mate`, `Sennichite`, `Jishogi`,
 //! `Timeup`) as MyShogi's `psn.cs` reads and writes it, MyShogi's PSN2 words (`docs/
 //! PSN2format.md`: `RepetitionDraw`, `RepetitionWin`, `MaxMovesDraw`, `DeclarationWin`), and
-//! `Resign` and `IllegalMove` as Asgts reads them (docs/research/shogi-psn.md, 1.5).
+//! `Resign` and `IllegalMove` as Asgts reads them (docs/research/shogi-psn.md, 1.5). A full stop
+//! after the word (`Resigns.`) is read too, and playshogi's result line (`--Black Won--`,
+//! `--White Won--`, `--Draw--`) gives the result, kept as a comment after it.
 
 use std::fmt;
 
@@ -100,8 +102,10 @@ impl TerminalWord {
         }
     }
 
-    /// The word of `text`, compared without case; `Resign` is [`TerminalWord::Resigns`].
+    /// The word of `text`, compared without case and without a full stop after it
+    /// (`Resigns.`); `Resign` is [`TerminalWord::Resigns`].
     pub fn from_word(text: &str) -> Option<TerminalWord> {
+        let text = text.strip_suffix('.').unwrap_or(text);
         if text.eq_ignore_ascii_case("Resign") {
             return Some(TerminalWord::Resigns);
         }
@@ -187,6 +191,7 @@ impl fmt::Display for TerminalWord {
 /// assert_eq!(raw.record.result_token.as_deref(), Some("Resigns"));
 /// ```
 pub fn split_terminal(raw: &mut RawGame, first: Color) -> Option<Terminal> {
+    won_line(raw);
     for m in &mut raw.record.main.moves {
         for v in &mut m.variations {
             strip_line(v);
@@ -257,6 +262,64 @@ pub fn split_terminal(raw: &mut RawGame, first: Color) -> Option<Terminal> {
         clock: entry.clock,
         first_to_move: side_to_move == Color::Black,
     })
+}
+
+/// The result a line such as playshogi writes at the end of its PSN (`--Black Won--`,
+/// `--White Won--`, `--Draw--`) says: the words between the dashes, any case. `Black` and
+/// `Sente` are the first player.
+fn won_words(words: &str) -> Option<&'static str> {
+    let words = words.to_ascii_lowercase();
+    let words: Vec<&str> = words.split_whitespace().collect();
+    match words.as_slice() {
+        ["black" | "sente", "won" | "wins", ..] => Some("1-0"),
+        ["white" | "gote", "won" | "wins", ..] => Some("0-1"),
+        ["draw", ..] => Some("1/2-1/2"),
+        _ => None,
+    }
+}
+
+/// Takes a result line `--Black Won--` (read as move entries `--Black`, `Won--`) off the end of
+/// the main line: its result becomes the record's result token when the move text has none,
+/// and the line is kept as a trailing comment, so nothing is lost.
+fn won_line(raw: &mut RawGame) {
+    let moves = &raw.record.main.moves;
+    let Some(last) = moves.last() else { return };
+    if !last.text.ends_with("--") {
+        return;
+    }
+    let Some(first) = moves
+        .iter()
+        .rposition(|m| m.text.starts_with("--") && m.number.is_none())
+    else {
+        return;
+    };
+    let words: Vec<&str> = moves[first..].iter().map(|m| m.text.as_str()).collect();
+    let line = words.join(" ");
+    let Some(result) = line
+        .strip_prefix("--")
+        .and_then(|l| l.strip_suffix("--"))
+        .and_then(won_words)
+    else {
+        return;
+    };
+    let span = notation_traits::Span {
+        start: moves[first].span.start,
+        end: last.span.end,
+    };
+    let mut taken = raw.record.main.moves.split_off(first);
+    let record = &mut raw.record;
+    if record.result_token.is_none() {
+        record.result_token = Some(result.to_owned());
+        record.result_span = Some(span);
+    }
+    let mut trailing = vec![line];
+    trailing.extend(
+        taken
+            .iter_mut()
+            .flat_map(|m| std::mem::take(&mut m.comments)),
+    );
+    trailing.append(&mut record.trailing_comments);
+    record.trailing_comments = trailing;
 }
 
 /// Ends a variation at its first terminal word, keeping the word as a comment.

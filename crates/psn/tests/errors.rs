@@ -88,8 +88,10 @@ const HORSE_ON_4D: &str = "4k4/9/9/5+B3/9/9/9/9/4K4 b - 1";
     "-",
     "the destination square (a file digit 1-9, then a rank a-i or 1-9)"
 )]
-#[case::usi_text(
-    "7g7f",
+// USI's `7g7f` reads as the move of the piece on 7g (tests/other_programs.rs); squares in
+// digits without a piece letter name no move.
+#[case::squares_without_a_piece(
+    "7776",
     1,
     "7",
     "a piece letter (P, L, N, S, G, B, R, K), `+` before a promoted piece, or a player letter (b, w)"

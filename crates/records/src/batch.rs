@@ -108,11 +108,19 @@ fn escape_controls(text: &str) -> String {
 }
 
 /// Whether a file found in a folder is a game file: its extension (any case) is one of a
-/// registered format's ([`crate::formats`]), or `txt`.
+/// registered format's ([`crate::formats`]), `txt`, or `zip` (an archive of game files); a
+/// compressed file (`gz`, `bz2`, `xz`) is one when the name under that extension is
+/// (`games.pgn.gz`).
 pub fn is_game_file(path: &Path) -> bool {
     path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
         let e = e.to_ascii_lowercase();
+        if matches!(e.as_str(), "gz" | "bz2" | "xz") {
+            return path
+                .file_stem()
+                .is_some_and(|stem| is_game_file(Path::new(stem)));
+        }
         e == "txt"
+            || e == "zip"
             || crate::formats()
                 .iter()
                 .any(|f| f.info().extensions.contains(&e.as_str()))

@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use encoding_rs::{Encoding, UTF_8};
 
+use crate::compressed::{Capped, Compression, MAX_EXPANDED};
 use crate::encoding::{Decoded, LateDetected, SNIFF, detect};
 use crate::{FormatRef, ReadOptions, display_name, formats, registry};
 
@@ -95,7 +96,18 @@ impl Input {
                 Err(error) => return Err(InputError { name, error }),
             }
         };
-        let psn_extension = path
+        // `games.psn.gz`: the name under the compression's extension.
+        let plain = match path.extension().and_then(|e| e.to_str()) {
+            Some(e)
+                if ["gz", "bz2", "xz"]
+                    .iter()
+                    .any(|c| e.eq_ignore_ascii_case(c)) =>
+            {
+                Path::new(path.file_stem().unwrap_or_default())
+            }
+            _ => path,
+        };
+        let psn_extension = plain
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("psn"));
         Input::from_reader(name, raw, options, psn_extension)
@@ -121,20 +133,50 @@ impl Input {
 
     /// Opens a reader; `shogi_hint` says that a guess between Chinese and Japanese encodings
     /// should try Japanese first (a `.psn` file name), when the format does not say.
-    fn from_reader(
+    pub(crate) fn from_reader(
         name: String,
         raw: Box<dyn Read + Send>,
         options: &ReadOptions,
         shogi_hint: bool,
     ) -> Result<Input, InputError> {
         let read = Arc::new(AtomicU64::new(0));
-        let mut raw = Counting {
+        let mut raw: Box<dyn Read + Send> = Box::new(Counting {
             inner: raw,
             count: Arc::clone(&read),
-        };
+        });
         let mut prefix = Vec::with_capacity(SNIFF);
-        if let Err(error) = raw.by_ref().take(SNIFF as u64).read_to_end(&mut prefix) {
-            return Err(InputError { name, error });
+        // A gzip, bzip2 or xz stream (told by its bytes) is read through its decoder; two
+        // layers at most (`.tar` is no format kifu reads, so deeper nesting is no record).
+        let mut layers = 0;
+        loop {
+            prefix.clear();
+            if let Err(error) = raw.by_ref().take(SNIFF as u64).read_to_end(&mut prefix) {
+                return Err(InputError { name, error });
+            }
+            match Compression::detect(&prefix) {
+                Some(Compression::Zip) => {
+                    return Err(InputError {
+                        name,
+                        error: io::Error::new(
+                            io::ErrorKind::InvalidData,
+                            "this is a ZIP archive: its members are inputs of their own (kifu_records::Members reads them)",
+                        ),
+                    });
+                }
+                Some(compression) if layers < 2 => {
+                    layers += 1;
+                    let chained = Box::new(io::Cursor::new(std::mem::take(&mut prefix)).chain(raw));
+                    let Some(decoder) = compression.decoder(chained) else {
+                        unreachable!("only a ZIP archive has no decoder")
+                    };
+                    raw = Box::new(Capped {
+                        inner: decoder,
+                        count: Arc::new(AtomicU64::new(0)),
+                        cap: options.max_expanded.unwrap_or(MAX_EXPANDED),
+                    });
+                }
+                _ => break,
+            }
         }
         let complete = prefix.len() < SNIFF;
         let format =

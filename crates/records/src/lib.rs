@@ -5,6 +5,7 @@ mod board_before;
 mod check;
 mod codes;
 mod compare;
+mod compressed;
 mod detect;
 mod diagram;
 mod encoding;
@@ -28,6 +29,7 @@ pub use batch::{InputPath, display_name, expand, is_game_file, plan_outputs, tot
 pub use board_before::board_before;
 pub use codes::{WARNING_CODES, is_warning_code};
 pub use compare::{Comparison, GameComparison, Resolution, compare, resolved_text};
+pub use compressed::{MAX_EXPANDED, Members};
 pub use diagram::{DiagramFormat, DiagramOptions, Drawn, Plies, diagrams, position_diagram};
 pub use encoding::{SNIFF, detect as detect_encoding, encode, parse_encoding};
 pub use game::{Checked, Game, GameBody};

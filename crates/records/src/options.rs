@@ -54,6 +54,11 @@ pub struct ReadOptions {
     /// says): only its notations are tried (the command line's `--to psn` reads shogi). `None`:
     /// both games' notations are tried.
     pub detect_variant: Option<Variant>,
+    /// The most bytes a compressed input (a gzip, bzip2 or xz stream, the members of a ZIP
+    /// archive together) may expand to; past it reading stops with an error, so that a
+    /// compression bomb cannot fill the memory or the disk. `None`:
+    /// [`MAX_EXPANDED`](crate::MAX_EXPANDED) (1 GiB).
+    pub max_expanded: Option<u64>,
 }
 
 impl ReadOptions {
