@@ -230,5 +230,11 @@ mod tests {
             }
         ));
         assert_eq!(err.candidates(), ["9b9a+"]);
+        // The quick reading gives the same error without looking for near spellings.
+        let quick = Usi
+            .resolve_quickly(&pos, &"9b9a".parse().unwrap())
+            .unwrap_err();
+        assert_eq!(quick.to_string(), err.to_string());
+        assert!(quick.candidates().is_empty());
     }
 }
