@@ -37,7 +37,7 @@ pub(crate) struct Options {
     pub(crate) depth: u32,
     /// The size of each generated convert input, in MB.
     pub(crate) size_mb: usize,
-    /// The groups to run (perft, write, read, convert); all when empty.
+    /// The groups to run (perft, write, read, records, convert); all when empty.
     pub(crate) only: Vec<String>,
     /// Leave out the references.
     pub(crate) no_refs: bool,
@@ -55,7 +55,7 @@ struct Row {
 }
 
 /// The rows, in order. Keys are those of measure.rs and refs.py.
-const ROWS: [Row; 10] = [
+const ROWS: [Row; 23] = [
     Row {
         key: "write-wxf",
         what: "write WXF from ICCS, xiangqi fixture games",
@@ -79,6 +79,71 @@ const ROWS: [Row; 10] = [
     Row {
         key: "read-psn-long",
         what: "read and check PSN long form, shogi fixture games",
+        unit: "moves/s",
+    },
+    Row {
+        key: "read-kif",
+        what: "read and check KIF moves, shogi fixture games",
+        unit: "moves/s",
+    },
+    Row {
+        key: "read-ki2",
+        what: "read and check KI2 moves, shogi fixture games",
+        unit: "moves/s",
+    },
+    Row {
+        key: "read-csa",
+        what: "read and check CSA moves, shogi fixture games",
+        unit: "moves/s",
+    },
+    Row {
+        key: "record-kif",
+        what: "read and check KIF records (kifu-records), shogi fixture games",
+        unit: "moves/s",
+    },
+    Row {
+        key: "record-csa",
+        what: "read and check CSA records (kifu-records), shogi fixture games",
+        unit: "moves/s",
+    },
+    Row {
+        key: "record-usi-100",
+        what: "read a USI record of 100 plies (kifu-records)",
+        unit: "moves/s",
+    },
+    Row {
+        key: "record-usi-200",
+        what: "read a USI record of 200 plies (kifu-records)",
+        unit: "moves/s",
+    },
+    Row {
+        key: "record-usi-400",
+        what: "read a USI record of 400 plies (kifu-records)",
+        unit: "moves/s",
+    },
+    Row {
+        key: "record-usi-800",
+        what: "read a USI record of 800 plies (kifu-records)",
+        unit: "moves/s",
+    },
+    Row {
+        key: "record-faults-100",
+        what: "read a USI record of 100 plies, a fault every 10 (kifu-records, no repair)",
+        unit: "moves/s",
+    },
+    Row {
+        key: "record-faults-200",
+        what: "read a USI record of 200 plies, a fault every 10 (kifu-records, no repair)",
+        unit: "moves/s",
+    },
+    Row {
+        key: "record-faults-400",
+        what: "read a USI record of 400 plies, a fault every 10 (kifu-records, no repair)",
+        unit: "moves/s",
+    },
+    Row {
+        key: "record-faults-800",
+        what: "read a USI record of 800 plies, a fault every 10 (kifu-records, no repair)",
         unit: "moves/s",
     },
     Row {
@@ -149,7 +214,7 @@ pub(crate) fn run(o: &Options) -> Result<(), String> {
     }
     let release = target_dir().join("release");
     let mut results: Vec<Value> = Vec::new();
-    let groups: Vec<&str> = ["perft", "write", "read"]
+    let groups: Vec<&str> = ["perft", "write", "read", "records"]
         .into_iter()
         .filter(|g| wanted(g))
         .collect();

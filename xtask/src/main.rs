@@ -13,6 +13,7 @@
 mod bench;
 mod fuzz;
 mod measure;
+mod record_reads;
 mod roundtrip;
 mod tidy;
 

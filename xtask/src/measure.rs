@@ -20,14 +20,15 @@
 //!   coordinate move parsed from its text, written in WXF (xiangqi, Fairy-Stockfish's 2018
 //!   spelling with `=`, as pyffish writes) or PSN short form (shogi, Hodges) and played;
 //! - `read-*`: for every game, its start position parsed, then every move read from its text,
-//!   checked (resolved to a legal move) and played.
+//!   checked (resolved to a legal move) and played;
+//! - `record-*`: whole records read through the records library (see record_reads.rs).
 
 use std::hint::black_box;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 use iccs_algebraic::{Algebraic, Iccs};
-use notation_traits::MoveNotation;
+use notation_traits::{MoveNotation, TextNotation};
 use psn::{Psn, Usi};
 use serde_json::{Value, json};
 use wxf_notation::{Sideways, Wxf, WxfStyle};
@@ -115,7 +116,8 @@ fn line(key: &str, what: &str, count: u64, time: Duration) -> Value {
 }
 
 /// Replays every game of `games` (its start parsed as a `P`: FEN or SFEN) reading `column`
-/// with `notation`; returns the plies.
+/// with `notation`, each move after the one before it (KIF's `同` refers to it; the other
+/// notations ignore it); returns the plies.
 fn read_games<P, N>(notation: &N, games: &[Game], column: &str) -> Result<u64, String>
 where
     P: notation_traits::Position + std::str::FromStr,
@@ -125,12 +127,14 @@ where
     let mut n = 0;
     for g in games {
         let mut pos: P = g.start.parse().map_err(|e| format!("{e}: {}", g.start))?;
+        let mut previous = None;
         for text in g.moves(column) {
             let mv = notation
-                .read_move(&pos, text)
+                .read_after(&pos, previous, text)
                 .map_err(|e| format!("{column} `{text}`: {e}"))?
                 .mv;
             pos.play_unchecked(mv);
+            previous = Some(mv);
             n += 1;
         }
     }
@@ -225,6 +229,29 @@ fn with_long_form(games: &mut [Game]) -> Result<(), String> {
     Ok(())
 }
 
+/// The shogi games with a column `name` written from `moves_usi` in `notation`, each move
+/// after the one before it (KIF and KI2 write `同` for a move to the previous move's square).
+fn with_column<N: MoveNotation<shogi_board::Position>>(
+    games: &mut [Game],
+    name: &str,
+    notation: &N,
+) -> Result<(), String> {
+    for g in games.iter_mut() {
+        let mut pos =
+            shogi_board::Position::from_sfen(&g.start).map_err(|e| format!("{e}: {}", g.start))?;
+        let mut previous = None;
+        let mut written = Vec::new();
+        for text in g.moves("moves_usi") {
+            let mv: shogi_board::Move = text.parse().map_err(|e| format!("`{text}`: {e}"))?;
+            written.push(notation.describe_after(&pos, previous, mv).to_string());
+            pos.play_unchecked(mv);
+            previous = Some(mv);
+        }
+        g.columns.push((name.to_owned(), written));
+    }
+    Ok(())
+}
+
 /// Every kifu measurement selected by `only` (all when empty), as JSON lines on stdout.
 pub(crate) fn run(runs: usize, depth: u32, only: &[String]) -> Result<(), String> {
     let wanted = |group: &str| only.is_empty() || only.iter().any(|o| o == group);
@@ -260,6 +287,15 @@ pub(crate) fn run(runs: usize, depth: u32, only: &[String]) -> Result<(), String
         emit(line("read-psn", "kifu psn (short form)", r?, t));
         let (t, r) = best_of(runs, || read_shogi(&Psn::LONG, &sh, "long"));
         emit(line("read-psn-long", "kifu psn (long form)", r?, t));
+        with_column(&mut sh, "kif", &kif::KifNotation)?;
+        with_column(&mut sh, "ki2", &kif::Ki2Notation)?;
+        with_column(&mut sh, "csa", &csa::CsaNotation)?;
+        let (t, r) = best_of(runs, || read_shogi(&kif::KifNotation, &sh, "kif"));
+        emit(line("read-kif", "kifu shogi-kif (KIF moves)", r?, t));
+        let (t, r) = best_of(runs, || read_shogi(&kif::Ki2Notation, &sh, "ki2"));
+        emit(line("read-ki2", "kifu shogi-kif (KI2 moves)", r?, t));
+        let (t, r) = best_of(runs, || read_shogi(&csa::CsaNotation, &sh, "csa"));
+        emit(line("read-csa", "kifu shogi-csa (CSA moves)", r?, t));
         let xq = load(&xq_path, "start_fen", &["wxf_std", "san", "moves_iccs"])?;
         let wxf = Wxf::new(Language::English).with_sideways(Sideways::Equals);
         let (t, r) = best_of(runs, || read_xiangqi(&wxf, &xq, "wxf_std"));
@@ -268,6 +304,12 @@ pub(crate) fn run(runs: usize, depth: u32, only: &[String]) -> Result<(), String
         emit(line("read-algebraic", "kifu iccs-algebraic", r?, t));
         let (t, r) = best_of(runs, || read_xiangqi(&Iccs::ENGINE, &xq, "moves_iccs"));
         emit(line("read-iccs", "kifu iccs-algebraic", r?, t));
+    }
+    if wanted("records") {
+        let sh = load(&sh_path, "start_sfen", &["moves_usi"])?;
+        for v in crate::record_reads::lines(runs, &sh)? {
+            emit(v);
+        }
     }
     Ok(())
 }
@@ -703,10 +745,16 @@ mod tests {
             &["moves_usi", "hodges"],
         );
         with_long_form(&mut sh).expect("long form");
+        with_column(&mut sh, "kif", &kif::KifNotation).expect("KIF");
+        with_column(&mut sh, "ki2", &kif::Ki2Notation).expect("KI2");
+        with_column(&mut sh, "csa", &csa::CsaNotation).expect("CSA");
         for (column, n) in [
             ("moves_usi", read_shogi(&Usi, &sh, "moves_usi")),
             ("hodges", read_shogi(&Psn::SHORT, &sh, "hodges")),
             ("long", read_shogi(&Psn::LONG, &sh, "long")),
+            ("kif", read_shogi(&kif::KifNotation, &sh, "kif")),
+            ("ki2", read_shogi(&kif::Ki2Notation, &sh, "ki2")),
+            ("csa", read_shogi(&csa::CsaNotation, &sh, "csa")),
         ] {
             assert_eq!(n, Ok(36_295), "{column}");
         }

@@ -204,7 +204,15 @@ impl MoveNotation<Position> for Psn {
     }
 
     fn resolve(&self, pos: &Position, syntax: &PsnMove) -> Result<Resolved<Move>, MoveError> {
-        self.resolve_move(pos, syntax)
+        self.resolve_move(pos, syntax, false)
+    }
+
+    fn resolve_quickly(
+        &self,
+        pos: &Position,
+        syntax: &PsnMove,
+    ) -> Result<Resolved<Move>, MoveError> {
+        self.resolve_move(pos, syntax, true)
     }
 
     fn describe(&self, pos: &Position, mv: Move) -> PsnMove {

@@ -133,10 +133,13 @@ fn rule_for(pos: &Position, from: Square, to: Square, promotion: Promotion) -> R
 }
 
 impl Psn {
+    /// The legal move `mv` names in `pos`; with `quick`, an error leaves its near spellings
+    /// out (finding them writes every legal move: see `MoveNotation::resolve_quickly`).
     pub(crate) fn resolve_move(
         &self,
         pos: &Position,
         mv: &PsnMove,
+        quick: bool,
     ) -> Result<Resolved<Move>, MoveError> {
         let side = pos.side_to_move();
         if mv.spelling.piece_left_out
@@ -195,7 +198,7 @@ impl Psn {
                 Err(rule) => Err(MoveError::Illegal {
                     rule,
                     description: drop_words(side, mv.kind, mv.to, squares),
-                    candidates: self.near(pos, mv),
+                    candidates: self.near(pos, mv, quick),
                 }),
             };
         }
@@ -208,7 +211,7 @@ impl Psn {
                     self.with_unmarked_promotion(pos, mv, *m, Resolved::new(*m, warnings));
                 Ok(self.with_unmarked_promoted_piece(pos, mv, &legal, resolved))
             }
-            [] => self.fallback(pos, mv, &legal, warnings),
+            [] => self.fallback(pos, mv, &legal, warnings, quick),
             several => {
                 // `=` names a piece that could promote: when only one of them could, it is the
                 // one meant.
@@ -416,6 +419,7 @@ impl Psn {
         mv: &PsnMove,
         legal: &MoveList,
         mut warnings: Vec<Warning>,
+        quick: bool,
     ) -> Result<Resolved<Move>, MoveError> {
         let squares = mv.squares();
         let bare = mv.action == Action::Unmarked
@@ -469,7 +473,7 @@ impl Psn {
                 several => return Err(self.ambiguous(pos, mv, several, promoted)),
             }
         }
-        Err(self.no_move(pos, mv, bare))
+        Err(self.no_move(pos, mv, bare, quick))
     }
 
     /// The error for several fitting moves: each written with its origin square, from file 9 to
@@ -527,7 +531,8 @@ impl Psn {
 
     /// The error for a board move that fits no legal move; `bare` when the text could also be a
     /// drop without its sign.
-    fn no_move(&self, pos: &Position, mv: &PsnMove, bare: bool) -> MoveError {
+    /// With `quick`, no near spellings.
+    fn no_move(&self, pos: &Position, mv: &PsnMove, bare: bool, quick: bool) -> MoveError {
         let side = pos.side_to_move();
         let squares = mv.squares();
         let piece = Piece::new(side, mv.kind);
@@ -537,7 +542,7 @@ impl Psn {
                 Some(p) if p == piece => MoveError::Illegal {
                     rule: rule_for(pos, from, to, mv.promotion),
                     description: move_words(piece, from, to, mv.promotion, squares),
-                    candidates: self.near(pos, mv),
+                    candidates: self.near(pos, mv, quick),
                 },
                 other => {
                     let holds = other.map_or_else(
@@ -546,7 +551,7 @@ impl Psn {
                     );
                     MoveError::NoPiece {
                         description: format!("no {piece} on {}: {holds}", squares.write(from)),
-                        candidates: self.near(pos, mv),
+                        candidates: self.near(pos, mv, quick),
                     }
                 }
             };
@@ -557,7 +562,7 @@ impl Psn {
             return MoveError::Illegal {
                 rule: Rule::OwnPiece,
                 description: format!("a {piece} to {} (it holds a {p})", squares.write(to)),
-                candidates: self.near(pos, mv),
+                candidates: self.near(pos, mv, quick),
             };
         }
         let blocked = pos
@@ -569,7 +574,7 @@ impl Psn {
             return MoveError::Illegal {
                 rule,
                 description: move_words(piece, from, to, mv.promotion, squares),
-                candidates: self.near(pos, mv),
+                candidates: self.near(pos, mv, quick),
             };
         }
         if bare && pos.hand(side).contains(mv.kind) {
@@ -578,7 +583,7 @@ impl Psn {
                 return MoveError::Illegal {
                     rule,
                     description: drop_words(side, mv.kind, to, squares),
-                    candidates: self.near(pos, mv),
+                    candidates: self.near(pos, mv, quick),
                 };
             }
         }
@@ -590,15 +595,18 @@ impl Psn {
         };
         MoveError::NoPiece {
             description: format!("no {piece}{origin} can move to {}", squares.write(to)),
-            candidates: self.near(pos, mv),
+            candidates: self.near(pos, mv, quick),
         }
     }
 
     /// The moves the user may have meant, written in the form `mv` was (short or long, letter
     /// or digit squares): the legal moves of a piece of the written kind (either promotion
     /// state) or a drop of it to the written square, else the legal moves written within edit
-    /// distance 1 of `mv`; at most six, none when there are more.
-    fn near(&self, pos: &Position, mv: &PsnMove) -> Vec<String> {
+    /// distance 1 of `mv`; at most six, none when there are more. None at all with `quick`.
+    fn near(&self, pos: &Position, mv: &PsnMove, quick: bool) -> Vec<String> {
+        if quick {
+            return Vec::new();
+        }
         let style = if mv.from.is_some() || mv.partial.is_some() {
             PsnStyle::Long
         } else {

@@ -106,37 +106,51 @@ impl MoveNotation<Position> for Usi {
     }
 
     fn resolve(&self, pos: &Position, mv: &Move) -> Result<Resolved<Move>, MoveError> {
-        let Err(rule) = pos.check_move(*mv) else {
-            return Ok(Resolved::clean(*mv));
-        };
-        let candidates = near(pos, &mv.to_string());
-        let side = pos.side_to_move();
-        Err(match *mv {
-            Move::Normal { from, to, promote } => match pos.piece_at(from) {
-                None => MoveError::NoPiece {
-                    description: format!("no piece on {from}"),
-                    candidates,
-                },
-                Some(piece) => MoveError::Illegal {
-                    rule,
-                    description: format!(
-                        "the {piece} on {from} to {to}{}",
-                        if promote { " promoting" } else { "" }
-                    ),
-                    candidates,
-                },
-            },
-            Move::Drop { kind, to } => MoveError::Illegal {
-                rule,
-                description: format!("a {side} {} dropped on {to}", kind.name()),
-                candidates,
-            },
-        })
+        resolve(pos, mv, false)
+    }
+
+    fn resolve_quickly(&self, pos: &Position, mv: &Move) -> Result<Resolved<Move>, MoveError> {
+        resolve(pos, mv, true)
     }
 
     fn describe(&self, _pos: &Position, mv: Move) -> Move {
         mv
     }
+}
+
+/// The legal move `mv` of `pos`, or why it is not one; with `quick`, the error leaves its near
+/// spellings out (the repair search and detection need only the move).
+fn resolve(pos: &Position, mv: &Move, quick: bool) -> Result<Resolved<Move>, MoveError> {
+    let Err(rule) = pos.check_move(*mv) else {
+        return Ok(Resolved::clean(*mv));
+    };
+    let candidates = if quick {
+        Vec::new()
+    } else {
+        near(pos, &mv.to_string())
+    };
+    let side = pos.side_to_move();
+    Err(match *mv {
+        Move::Normal { from, to, promote } => match pos.piece_at(from) {
+            None => MoveError::NoPiece {
+                description: format!("no piece on {from}"),
+                candidates,
+            },
+            Some(piece) => MoveError::Illegal {
+                rule,
+                description: format!(
+                    "the {piece} on {from} to {to}{}",
+                    if promote { " promoting" } else { "" }
+                ),
+                candidates,
+            },
+        },
+        Move::Drop { kind, to } => MoveError::Illegal {
+            rule,
+            description: format!("a {side} {} dropped on {to}", kind.name()),
+            candidates,
+        },
+    })
 }
 
 /// Legal moves within edit distance 1 of `text`; at most six, none when there are more.
@@ -216,5 +230,11 @@ mod tests {
             }
         ));
         assert_eq!(err.candidates(), ["9b9a+"]);
+        // The quick reading gives the same error without looking for near spellings.
+        let quick = Usi
+            .resolve_quickly(&pos, &"9b9a".parse().unwrap())
+            .unwrap_err();
+        assert_eq!(quick.to_string(), err.to_string());
+        assert!(quick.candidates().is_empty());
     }
 }

@@ -411,3 +411,22 @@ fn a_partial_origin_that_names_no_piece_says_which_pieces_it_meant() {
         }
     }
 }
+
+/// The quick reading (the repair search's and detection's) gives the error of the full one
+/// without the near spellings, which cost a writing of every legal move; an ambiguity keeps
+/// its candidates, since they are the readings the search follows.
+#[test]
+fn quick_reading_leaves_near_spellings_out_but_keeps_ambiguity() {
+    let p = pos(START);
+    let quick = |text: &str| match Psn::default().read_move_quickly(&p, text) {
+        Err(NotationError::Move(e)) => e,
+        other => panic!("`{text}`: expected a move error, got {other:?}"),
+    };
+    let full = move_error(START, "G5i-5h");
+    assert_eq!(full.candidates(), ["G6i-5h", "G4i-5h"]);
+    let e = quick("G5i-5h");
+    assert!(matches!(e, MoveError::NoPiece { .. }), "{e:?}");
+    assert_eq!(e.to_string(), "no black gold on 5i: it holds a black king");
+    assert!(e.candidates().is_empty());
+    assert_eq!(quick("G-5h").candidates(), ["G6i-5h", "G4i-5h"]);
+}
