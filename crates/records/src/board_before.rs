@@ -31,7 +31,7 @@ use crate::{Checked, Game, GameBody};
 /// let game = Games::new(input, read).next().unwrap()?;
 /// let error = game.diagnostics.iter().find(|d| d.code == "horse-leg").unwrap();
 /// let board = board_before(&game, error).unwrap();
-/// assert_eq!(board.lines().nth(10), Some("俥 傌 相 仕 帥 仕 相 傌 俥"));
+/// assert_eq!(board.lines().nth(11), Some("俥 傌 相 仕 帥 仕 相 傌 俥"));
 /// assert_eq!(board.lines().last(), Some("第0步 · 紅方走"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
