@@ -145,7 +145,7 @@ impl Psn {
         if mv.spelling.piece_left_out
             && let Some(from) = mv.from
         {
-            return self.resolve_piece_left_out(pos, mv, from);
+            return self.resolve_piece_left_out(pos, mv, from, quick);
         }
         if let Some(color) = mv.color
             && color != side
@@ -242,6 +242,7 @@ impl Psn {
         pos: &Position,
         mv: &PsnMove,
         from: Square,
+        quick: bool,
     ) -> Result<Resolved<Move>, MoveError> {
         let side = pos.side_to_move();
         let Some(piece) = pos.piece_at(from).filter(|p| p.color == side) else {
@@ -250,7 +251,7 @@ impl Psn {
                     "`{mv}` names no piece, and no {side} piece stands on {}",
                     Squares::Letters.write(from)
                 ),
-                candidates: self.near(pos, mv),
+                candidates: self.near(pos, mv, quick),
             });
         };
         let named = PsnMove {
@@ -262,7 +263,7 @@ impl Psn {
             },
             ..mv.clone()
         };
-        let mut resolved = self.resolve_move(pos, &named)?;
+        let mut resolved = self.resolve_move(pos, &named, quick)?;
         resolved.warnings.insert(
             0,
             Warning::new(
