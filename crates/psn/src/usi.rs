@@ -234,7 +234,10 @@ mod tests {
         let quick = Usi
             .resolve_quickly(&pos, &"9b9a".parse().unwrap())
             .unwrap_err();
-        assert_eq!(quick.to_string(), err.to_string());
+        assert_eq!(
+            quick.to_string(),
+            "illegal move: the black pawn on 9b to 9a: the piece must promote there"
+        );
         assert!(quick.candidates().is_empty());
     }
 }
