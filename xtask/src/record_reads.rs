@@ -43,7 +43,7 @@ pub(crate) fn walk(plies: usize) -> Vec<String> {
         seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
         let first = (seed >> 33) as usize % count.max(1);
         let Some(chosen) = (0..count).map(|k| legal[(first + k) % count]).find(|&mv| {
-            let mut next = position.clone();
+            let mut next = position;
             next.play_unchecked(mv);
             next.count_legal_moves() > 0
         }) else {

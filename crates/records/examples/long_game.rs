@@ -27,7 +27,7 @@ fn walk(plies: usize) -> Vec<String> {
         let chosen = (0..count)
             .map(|k| legal[(start + k) % count])
             .find(|&mv| {
-                let mut next = position.clone();
+                let mut next = position;
                 next.play_unchecked(mv);
                 next.count_legal_moves() > 0
             })
