@@ -213,7 +213,7 @@ function renderStatus(result, game) {
   const parts = [`${s.games} ${s.games === 1 ? 'game' : 'games'}`, `${s.with_errors} with errors`, `${s.warnings} ${s.warnings === 1 ? 'warning' : 'warnings'}`];
   parts.push(result.format_title + (result.encoding && result.encoding !== 'UTF-8' ? `, ${result.encoding}${result.encoding_detected ? ' (detected)' : ''}` : ''));
   if (game && game.notation) parts.push(`read as ${game.notation}`);
-  if (result.truncated) parts.push(`only the first ${result.games.length} games are listed`);
+  if (result.truncated) parts.push(`more games follow: only the first ${result.games.length} are read (the kifu command line reads them all)`);
   setStatus('status', parts.join(' · '), s.with_errors > 0);
 }
 

@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use crate::load::load;
+use crate::load::{GameCap, MAX_GAMES, load};
 use crate::params::Params;
 use crate::reply::ApiError;
 
@@ -26,7 +26,7 @@ pub(crate) fn compare(params: &Params) -> Result<Value, ApiError> {
         if member.str("name")?.is_none() {
             record.name = default.to_owned();
         }
-        let l = load(&record, &options)?;
+        let l = load(&record, &options, GameCap::RefuseOver(MAX_GAMES))?;
         if l.games.is_empty() {
             return Err(ApiError::unreadable(format!(
                 "{}: no game in the record",

@@ -6,7 +6,7 @@ use base64::Engine as _;
 use kifu_records::{WriteError, Writer};
 use serde_json::{Value, json};
 
-use crate::load::load;
+use crate::load::{GameCap, MAX_GAMES, load};
 use crate::params::Params;
 use crate::reply::ApiError;
 
@@ -28,7 +28,7 @@ pub(crate) fn convert(params: &Params) -> Result<Value, ApiError> {
         }
     };
     let record = params.record()?;
-    let loaded = load(&record, &options)?;
+    let loaded = load(&record, &options, GameCap::RefuseOver(MAX_GAMES))?;
     let writer = Writer::new(write);
     let mut bytes = Vec::new();
     let mut written = 0;
@@ -58,7 +58,10 @@ pub(crate) fn convert(params: &Params) -> Result<Value, ApiError> {
                 e
                 @ (WriteError::Encoding(_) | WriteError::WrongVariant(_) | WriteError::Refused(_)),
             ) => {
-                refused.push(json!({"game": game.index, "message": e.to_string()}));
+                // The writer words its refusal for the command line (`--to json`); here the
+                // choice is the `to` parameter.
+                let message = e.to_string().replace("choose --to ", "choose `to`: ");
+                refused.push(json!({"game": game.index, "message": message}));
             }
         }
     }

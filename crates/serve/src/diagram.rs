@@ -5,7 +5,7 @@
 use kifu_records::{DiagramFormat, DiagramOptions, Plies, Variant};
 use serde_json::{Value, json};
 
-use crate::load::load;
+use crate::load::{GameCap, load};
 use crate::params::Params;
 use crate::reply::ApiError;
 
@@ -50,9 +50,18 @@ pub(crate) fn diagram(params: &Params) -> Result<Value, ApiError> {
         return Ok(json!({ key: drawn, "position": position }));
     }
     let read = params.read_options()?;
+    let no_record = params.raw.is_none()
+        && !params.values.contains_key("text")
+        && params.str("base64")?.is_none();
+    if no_record && params.str("variant")?.is_some() {
+        return Err(ApiError::bad(
+            "`position` is missing: give `variant` and `position` (a FEN or SFEN) for a bare position, or a record (`text` or `base64`) with `game` and `ply`",
+        ));
+    }
     let record = params.record()?;
-    let loaded = load(&record, &read)?;
     let index = params.number("game")?.unwrap_or(1);
+    let wanted = usize::try_from(index).unwrap_or(usize::MAX);
+    let loaded = load(&record, &read, GameCap::StopAfter(wanted))?;
     let game = usize::try_from(index)
         .ok()
         .and_then(|i| i.checked_sub(1))

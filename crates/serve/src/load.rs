@@ -1,6 +1,10 @@
 //! Reading a record sent to the server into checked games, as `kifu check` reads a file: its
 //! format and encoding detected (or given), every game read and checked. The decoded text is
 //! kept, so that the page can show the lines the diagnostics point at.
+//!
+//! A request is a web page's work, not a collection's: at most [`MAX_PLIES`] plies are read
+//! in all (a `413` past them), and the games are counted as [`GameCap`] says, so that one
+//! request cannot keep a worker busy for minutes (the `kifu` command line reads any size).
 
 use std::io::Read;
 
@@ -9,6 +13,41 @@ use kifu_records::{FormatRef, Game, Games, Input, ReadOptions};
 
 use crate::params::Record;
 use crate::reply::ApiError;
+
+/// The most plies one request reads, over all its games and their variations: far above
+/// any real game (the longest tournament games have a few hundred).
+pub(crate) const MAX_PLIES: usize = 10_000;
+
+/// The most games `/api/convert` and `/api/compare` read from one record.
+pub(crate) const MAX_GAMES: usize = 1_000;
+
+/// How many games a call reads.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum GameCap {
+    /// Read this many and stop: the answer shows no more (`/api/read` lists 100 and says
+    /// whether there were more).
+    StopAfter(usize),
+    /// Refuse a record with more than this many games (413).
+    RefuseOver(usize),
+}
+
+/// The 413 of a record over a cap: the cap and where to read a larger record.
+fn over_cap(what: String) -> ApiError {
+    ApiError {
+        status: 413,
+        message: format!(
+            "{what}: kifu serve works on one record of a web page's size; read larger collections with the `kifu` command line (`kifu check`, `kifu convert`)"
+        ),
+    }
+}
+
+/// The plies of `line` and of its variations.
+fn plies<M>(line: &notation_traits::Line<M>) -> usize {
+    line.moves
+        .iter()
+        .map(|m| 1 + m.variations.iter().map(plies).sum::<usize>())
+        .sum()
+}
 
 /// A record, read.
 pub(crate) struct Loaded {
@@ -24,15 +63,22 @@ pub(crate) struct Loaded {
     pub(crate) text: Option<String>,
     /// Its games, read and checked.
     pub(crate) games: Vec<Game>,
+    /// Whether the record holds more games than were read ([`GameCap::StopAfter`]).
+    pub(crate) truncated: bool,
 }
 
-/// Reads `record` with `options`.
+/// Reads `record` with `options`, as many games as `cap` says.
 ///
 /// # Errors
 ///
 /// 422 when the bytes are in no format or encoding kifu reads, or a game's bytes cannot be
-/// decoded.
-pub(crate) fn load(record: &Record, options: &ReadOptions) -> Result<Loaded, ApiError> {
+/// decoded; 413 when the games read hold more than [`MAX_PLIES`] plies, or there are more
+/// games than [`GameCap::RefuseOver`] allows.
+pub(crate) fn load(
+    record: &Record,
+    options: &ReadOptions,
+    cap: GameCap,
+) -> Result<Loaded, ApiError> {
     let mut options = *options;
     if record.text {
         options.encoding = Some(encoding_rs::UTF_8);
@@ -64,8 +110,30 @@ pub(crate) fn load(record: &Record, options: &ReadOptions) -> Result<Loaded, Api
         (Some(text), decoded)
     };
     let mut games = Vec::new();
+    let mut truncated = false;
+    let mut read_plies = 0;
     for game in Games::new(input, options) {
-        games.push(game.map_err(|e| ApiError::unreadable(format!("{name}: {e}")))?);
+        match cap {
+            GameCap::StopAfter(n) if games.len() == n => {
+                truncated = true;
+                break;
+            }
+            GameCap::RefuseOver(n) if games.len() == n => {
+                return Err(over_cap(format!(
+                    "{name} holds more than {n} games, the most one request reads"
+                )));
+            }
+            _ => {}
+        }
+        let game = game.map_err(|e| ApiError::unreadable(format!("{name}: {e}")))?;
+        read_plies += plies(&game.raw.record.main);
+        if read_plies > MAX_PLIES {
+            return Err(over_cap(format!(
+                "{name} holds more than {MAX_PLIES} plies (game {} ends past them), the most one request reads",
+                game.index
+            )));
+        }
+        games.push(game);
     }
     Ok(Loaded {
         name,
@@ -74,5 +142,6 @@ pub(crate) fn load(record: &Record, options: &ReadOptions) -> Result<Loaded, Api
         encoding_detected,
         text,
         games,
+        truncated,
     })
 }

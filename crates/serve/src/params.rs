@@ -19,9 +19,12 @@ pub(crate) struct Params {
 }
 
 impl Params {
-    /// The parameters of a call: a JSON body (`Content-Type: application/json`, or a body
-    /// that starts with `{`) gives them; any other body is the record's bytes and the query
-    /// string gives them.
+    /// The parameters of a call: a JSON body (`Content-Type: application/json`, a body that
+    /// starts with `{` and has no content type, or, whatever its content type, a body that is
+    /// a JSON object holding a record or position: `text`, `base64`, `a` and `b`, or `position`, so that
+    /// `curl -d '{"text": ...}'`, which says `application/x-www-form-urlencoded`, is not read
+    /// as a PGN comment) gives them; any other body is the record's bytes and the query string
+    /// gives them.
     ///
     /// # Errors
     ///
@@ -39,6 +42,11 @@ impl Params {
         let mut values = Map::new();
         for (k, v) in form_urlencoded::parse(query.as_bytes()) {
             values.insert(k.into_owned(), Value::String(v.into_owned()));
+        }
+        let object = (!json).then(|| api_object(&body)).flatten();
+        if let Some(object) = object {
+            values.extend(object);
+            return Ok(Params { values, raw: None });
         }
         if json || (content_type.is_none() && body.first() == Some(&b'{')) {
             let parsed: Value = serde_json::from_slice(&body)
@@ -206,6 +214,25 @@ impl Params {
             );
         }
         Ok(o)
+    }
+}
+
+/// `body` as a JSON object when it is one that holds a record or a position (`text`, `base64`, `position`, or the
+/// comparison's `a`): no record in any format kifu reads is such an object (a PGN comment
+/// `{...}` is not JSON with those members).
+fn api_object(body: &[u8]) -> Option<Map<String, Value>> {
+    if body.trim_ascii_start().first() != Some(&b'{') {
+        return None;
+    }
+    match serde_json::from_slice(body) {
+        Ok(Value::Object(o))
+            if ["text", "base64", "a", "position"]
+                .iter()
+                .any(|k| o.contains_key(*k)) =>
+        {
+            Some(o)
+        }
+        _ => None,
     }
 }
 

@@ -5,11 +5,12 @@
 use serde_json::{Value, json};
 
 use crate::game_view::{self, Shown};
-use crate::load::{Loaded, load};
+use crate::load::{GameCap, Loaded, load};
 use crate::params::Params;
 use crate::reply::ApiError;
 
-/// The most games whose moves an answer lists; the others are counted only.
+/// The most games an answer lists; the record's games after them are not read (the answer
+/// says `truncated`).
 pub(crate) const MAX_GAMES_SHOWN: usize = 100;
 
 /// The answer of `/api/read`.
@@ -17,7 +18,7 @@ pub(crate) fn read(params: &Params) -> Result<Value, ApiError> {
     let options = params.read_options()?;
     let record = params.record()?;
     let shown = shown(params)?;
-    let loaded = load(&record, &options)?;
+    let loaded = load(&record, &options, GameCap::StopAfter(MAX_GAMES_SHOWN))?;
     Ok(answer(&loaded, &shown))
 }
 
@@ -29,7 +30,7 @@ pub(crate) fn repair(params: &Params) -> Result<Value, ApiError> {
     options.repair = true;
     let record = params.record()?;
     let shown = shown(params)?;
-    let loaded = load(&record, &options)?;
+    let loaded = load(&record, &options, GameCap::StopAfter(MAX_GAMES_SHOWN))?;
     let mut out = answer(&loaded, &shown);
     let mut changes = Vec::new();
     for game in &loaded.games {
@@ -134,7 +135,6 @@ fn answer(loaded: &Loaded, shown: &Shown) -> Value {
     let games: Vec<Value> = loaded
         .games
         .iter()
-        .take(MAX_GAMES_SHOWN)
         .map(|g| game_view::to_json(g, shown))
         .collect();
     let with_errors = loaded.games.iter().filter(|g| g.has_errors()).count();
@@ -151,7 +151,7 @@ fn answer(loaded: &Loaded, shown: &Shown) -> Value {
         "encoding_detected": loaded.encoding_detected,
         "text": loaded.text,
         "games": games,
-        "truncated": loaded.games.len() > MAX_GAMES_SHOWN,
+        "truncated": loaded.truncated,
         "summary": {
             "games": loaded.games.len(),
             "ok": loaded.games.len() - with_errors,

@@ -32,14 +32,70 @@ pub(crate) fn handle(mut request: Request, limits: &Limits) {
 
 type Api = fn(&Params) -> Result<Value, ApiError>;
 
-/// The API calls that take a body.
-const POSTS: [(&str, Api); 5] = [
-    ("/api/read", crate::read::read),
-    ("/api/repair", crate::read::repair),
-    ("/api/convert", crate::convert::convert),
-    ("/api/compare", crate::compare::compare),
-    ("/api/diagram", crate::diagram::diagram),
+/// The record and the reading options, which every call but compare takes.
+const RECORD: &[&str] = &[
+    "text", "base64", "name", "variant", "from", "lang", "dialect", "encoding", "repair",
 ];
+
+/// The move list's notation of read and repair.
+const SHOWN: &[&str] = &[
+    "notation",
+    "notation_lang",
+    "notation_style",
+    "notation_sideways",
+    "notation_squares",
+];
+
+/// The write options of convert.
+const WRITE: &[&str] = &[
+    "to",
+    "style",
+    "squares",
+    "sideways",
+    "output_encoding",
+    "version",
+    "on_error",
+];
+
+/// Compare's own: the two records and the reading options for both.
+const COMPARE: &[&str] = &[
+    "a", "b", "variant", "from", "lang", "dialect", "encoding", "repair",
+];
+
+/// A diagram's own: the bare position and the picture.
+const DIAGRAM: &[&str] = &[
+    "position",
+    "last_move",
+    "game",
+    "ply",
+    "flip",
+    "pieces",
+    "coordinates",
+    "size",
+    "format",
+];
+
+/// The API calls that take a body, and the parameters each takes (an unknown one is a 400).
+const POSTS: [(&str, Api, &[&[&str]]); 5] = [
+    ("/api/read", crate::read::read, &[RECORD, SHOWN]),
+    ("/api/repair", crate::read::repair, &[RECORD, SHOWN]),
+    ("/api/convert", crate::convert::convert, &[RECORD, WRITE]),
+    ("/api/compare", crate::compare::compare, &[COMPARE]),
+    ("/api/diagram", crate::diagram::diagram, &[RECORD, DIAGRAM]),
+];
+
+/// 400 naming the first parameter of `params` that `known` does not hold (a misspelt
+/// option would otherwise be ignored without a word).
+fn check_known(params: &Params, known: &[&[&str]]) -> Result<(), ApiError> {
+    let is_known = |k: &str| known.iter().any(|list| list.contains(&k));
+    match params.values.keys().find(|k| !is_known(k)) {
+        None => Ok(()),
+        Some(k) => Err(ApiError::bad(format!(
+            "unknown parameter `{k}`: this call takes {}",
+            known.concat().join(", ")
+        ))),
+    }
+}
 
 fn route(request: &mut Request, limits: &Limits) -> Reply {
     let url = request.url().to_owned();
@@ -57,7 +113,7 @@ fn route(request: &mut Request, limits: &Limits) -> Reply {
     if let Some(reply) = page {
         return if get { reply } else { not_allowed("GET, HEAD") };
     }
-    let Some((_, api)) = POSTS.iter().find(|(p, _)| *p == path) else {
+    let Some((_, api, known)) = POSTS.iter().find(|(p, _, _)| *p == path) else {
         return Reply::error(404, &format!("no such page or API call: {path}"));
     };
     if method != Method::Post {
@@ -72,7 +128,9 @@ fn route(request: &mut Request, limits: &Limits) -> Reply {
         Ok(b) => b,
         Err(e) => return e.into(),
     };
-    let result = Params::parse(content_type.as_deref(), query, body).and_then(|p| api(&p));
+    let result = Params::parse(content_type.as_deref(), query, body)
+        .and_then(|p| check_known(&p, known).map(|()| p))
+        .and_then(|p| api(&p));
     match result {
         Ok(value) => Reply::json(200, &value),
         Err(e) => e.into(),

@@ -1,10 +1,14 @@
 //! Starting the server: tiny_http listening on the address, and a fixed pool of worker threads
 //! that share its queue of requests, so that no more than [`ServeOptions::workers`] requests
-//! are worked on at once.
+//! are worked on at once. When tiny_http's listener fails (its accept thread ends on the first
+//! accept error, such as running out of file descriptors), the server listens again on the
+//! same address instead of staying up with no listening socket.
 
 use std::net::SocketAddr;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 use crate::ServeOptions;
 
@@ -28,7 +32,7 @@ impl std::error::Error for ServeError {}
 
 /// A running server. Dropping it stops it (the workers finish their requests first).
 pub struct Running {
-    server: Arc<tiny_http::Server>,
+    shared: Arc<Shared>,
     workers: Vec<JoinHandle<()>>,
     addr: SocketAddr,
 }
@@ -68,8 +72,10 @@ impl Running {
 
 impl Drop for Running {
     fn drop(&mut self) {
+        self.shared.stopping.store(true, Ordering::SeqCst);
+        let server = self.shared.current();
         for _ in &self.workers {
-            self.server.unblock();
+            server.unblock();
         }
         for w in std::mem::take(&mut self.workers) {
             let _ = w.join();
@@ -100,24 +106,98 @@ pub fn serve(options: &ServeOptions) -> Result<Running, ServeError> {
         addr: asked,
         message: e.to_string(),
     })?;
+    start(options, server)
+}
+
+/// How long a worker waits for a request before it looks whether the server listens anew.
+const POLL: Duration = Duration::from_millis(500);
+
+/// The longest wait between two tries to listen again.
+const MAX_RETRY_WAIT: Duration = Duration::from_secs(1);
+
+/// What the workers share: the tiny_http server now listening (replaced when its listener
+/// fails), the address, and whether the server is stopping.
+struct Shared {
+    current: Mutex<Arc<tiny_http::Server>>,
+    addr: SocketAddr,
+    stopping: AtomicBool,
+    /// How many times it has listened again.
+    relistened: AtomicUsize,
+}
+
+impl Shared {
+    /// The server now listening.
+    fn current(&self) -> Arc<tiny_http::Server> {
+        Arc::clone(&self.current.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+
+    /// Listens again on the address after `error` ended the listener of the server now
+    /// listening; tries until it can (the file descriptors may still be used up) or the
+    /// server stops. Says so in one line on stderr.
+    fn listen_again(&self, error: &std::io::Error) -> Arc<tiny_http::Server> {
+        eprintln!(
+            "kifu serve: accepting connections on {} failed ({error}); listening again",
+            self.addr
+        );
+        let mut wait = Duration::from_millis(20);
+        while !self.stopping.load(Ordering::SeqCst) {
+            if let Ok(server) = tiny_http::Server::http(self.addr) {
+                let server = Arc::new(server);
+                *self.current.lock().unwrap_or_else(PoisonError::into_inner) = Arc::clone(&server);
+                self.relistened.fetch_add(1, Ordering::SeqCst);
+                return server;
+            }
+            std::thread::sleep(wait);
+            wait = (wait * 2).min(MAX_RETRY_WAIT);
+        }
+        self.current()
+    }
+}
+
+/// A worker: answers the requests of the server now listening until the server stops; when
+/// another worker has listened anew, answers what is left in the old server's queue first.
+fn work(shared: &Shared, limits: &crate::routes::Limits) {
+    let mut server = shared.current();
+    while !shared.stopping.load(Ordering::SeqCst) {
+        match server.recv_timeout(POLL) {
+            Ok(Some(request)) => crate::routes::handle(request, limits),
+            Ok(None) => {
+                let now = shared.current();
+                if !Arc::ptr_eq(&now, &server) {
+                    while let Ok(Some(request)) = server.try_recv() {
+                        crate::routes::handle(request, limits);
+                    }
+                    server = now;
+                }
+            }
+            // tiny_http hands the accept error to one worker, then its listener is gone.
+            Err(e) => server = shared.listen_again(&e),
+        }
+    }
+}
+
+/// Starts the workers on `server`, which listens on `options`' address.
+fn start(options: &ServeOptions, server: tiny_http::Server) -> Result<Running, ServeError> {
+    let asked = SocketAddr::new(options.bind, options.port);
     let addr = server.server_addr().to_ip().ok_or_else(|| ServeError {
         addr: asked,
         message: "not an IP address".to_owned(),
     })?;
-    let server = Arc::new(server);
+    let shared = Arc::new(Shared {
+        current: Mutex::new(Arc::new(server)),
+        addr,
+        stopping: AtomicBool::new(false),
+        relistened: AtomicUsize::new(0),
+    });
     let limits = crate::routes::Limits {
         max_body: options.max_body,
     };
     let workers = (0..options.workers.max(1))
         .map(|i| {
-            let server = Arc::clone(&server);
+            let shared = Arc::clone(&shared);
             std::thread::Builder::new()
                 .name(format!("kifu-serve-{i}"))
-                .spawn(move || {
-                    for request in server.incoming_requests() {
-                        crate::routes::handle(request, &limits);
-                    }
-                })
+                .spawn(move || work(&shared, &limits))
                 .map_err(|e| ServeError {
                     addr: asked,
                     message: format!("cannot start a worker thread: {e}"),
@@ -125,8 +205,56 @@ pub fn serve(options: &ServeOptions) -> Result<Running, ServeError> {
         })
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Running {
-        server,
+        shared,
         workers,
         addr,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::{Read, Write};
+    use std::net::{TcpListener, TcpStream};
+
+    use std::sync::atomic::Ordering;
+
+    use super::start;
+    use crate::ServeOptions;
+
+    /// Asks `GET /api/formats` and returns the status line.
+    fn status_line(addr: std::net::SocketAddr) -> String {
+        let mut c = TcpStream::connect(addr).expect("connect");
+        c.write_all(b"GET /api/formats HTTP/1.1\r\nHost: x\r\n\r\n")
+            .expect("send");
+        let mut answer = String::new();
+        c.read_to_string(&mut answer).expect("answer");
+        answer.lines().next().unwrap_or_default().to_owned()
+    }
+
+    #[test]
+    fn a_failed_listener_is_replaced_on_the_same_address() {
+        // A non-blocking listener makes tiny_http's accept thread fail at once (WouldBlock)
+        // and end, as running out of file descriptors does.
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+        listener.set_nonblocking(true).expect("non-blocking");
+        let addr = listener.local_addr().expect("address");
+        let server = tiny_http::Server::from_listener(listener, None).expect("server");
+        let options = ServeOptions {
+            port: addr.port(),
+            workers: 2,
+            ..ServeOptions::default()
+        };
+        let running = start(&options, server).expect("start");
+        assert_eq!(running.addr(), addr);
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while running.shared.relistened.load(Ordering::SeqCst) == 0
+            && std::time::Instant::now() < deadline
+        {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        assert_eq!(running.shared.relistened.load(Ordering::SeqCst), 1);
+        // Without listening again, this is refused: nothing listens on the port any more.
+        assert_eq!(status_line(addr), "HTTP/1.1 200 OK");
+        running.stop();
+    }
 }
