@@ -113,7 +113,11 @@ fn a_stray_nul_byte_is_reported_where_it_stands() {
         "{stderr}"
     );
     // Many NULs are a binary file (here the start of an ELF program), refused as before.
-    std::fs::write(&file, [b"\x7fELF\x02\x01\x01".as_slice(), &[0; 64]].concat()).unwrap();
+    std::fs::write(
+        &file,
+        [b"\x7fELF\x02\x01\x01".as_slice(), &[0; 64]].concat(),
+    )
+    .unwrap();
     let out = kifu(&["check", s(&file)]);
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(3), "{stderr}");

@@ -29,12 +29,17 @@ pub(crate) fn check_line(place: &str, line: &str) {
     check_value(place, &value);
 }
 
-/// Panics, naming `place` and every violation, when `value` is not valid under the schema.
-pub(crate) fn check_value(place: &str, value: &Value) {
-    let errors: Vec<String> = validator()
+/// Every way `value` is not valid under the schema, one line each (`  at PATH: WHY`).
+pub(crate) fn violations(value: &Value) -> Vec<String> {
+    validator()
         .iter_errors(value)
         .map(|e| format!("  at {}: {e}", e.instance_path()))
-        .collect();
+        .collect()
+}
+
+/// Panics, naming `place` and every violation, when `value` is not valid under the schema.
+pub(crate) fn check_value(place: &str, value: &Value) {
+    let errors = violations(value);
     assert!(
         errors.is_empty(),
         "{place}: not valid under docs/kifu.schema.json:\n{}\n{value}",
