@@ -224,7 +224,7 @@ mod tests {
     /// Asks `GET /api/formats` and returns the status line.
     fn status_line(addr: std::net::SocketAddr) -> String {
         let mut c = TcpStream::connect(addr).expect("connect");
-        c.write_all(b"GET /api/formats HTTP/1.1\r\nHost: x\r\n\r\n")
+        c.write_all(b"GET /api/formats HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             .expect("send");
         let mut answer = String::new();
         c.read_to_string(&mut answer).expect("answer");
@@ -254,6 +254,7 @@ mod tests {
         }
         assert_eq!(running.shared.relistened.load(Ordering::SeqCst), 1);
         // Without listening again, this is refused: nothing listens on the port any more.
+        assert_eq!(status_line(addr), "HTTP/1.1 200 OK");
         assert_eq!(status_line(addr), "HTTP/1.1 200 OK");
         running.stop();
     }
