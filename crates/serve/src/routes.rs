@@ -2,6 +2,7 @@
 //! (`404` for an unknown path, `405` for a method the path does not take, `400` for a
 //! malformed call, `413` for a body over the limit, `500` if a handler fails).
 
+use std::io::Write;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use serde_json::Value;
@@ -18,8 +19,20 @@ pub(crate) struct Limits {
     pub(crate) max_body: usize,
 }
 
+/// A declared body above this is answered with 413 and its connection abandoned, never read:
+/// tiny_http 0.12 discards a body left unread by allocating its whole remainder at once
+/// (`EqualReader`'s drop), which aborts the process for a `Content-Length` of many gigabytes.
+const ABANDON_ABOVE: usize = 1 << 30;
+
 /// Answers `request`; a handler that panics gets a 500 (the worker goes on).
 pub(crate) fn handle(mut request: Request, limits: &Limits) {
+    if request
+        .body_length()
+        .is_some_and(|n| n > ABANDON_ABOVE.max(limits.max_body))
+    {
+        abandon(request, limits);
+        return;
+    }
     let reply =
         catch_unwind(AssertUnwindSafe(|| route(&mut request, limits))).unwrap_or_else(|_| {
             Reply::error(
@@ -28,6 +41,25 @@ pub(crate) fn handle(mut request: Request, limits: &Limits) {
             )
         });
     let _ = request.respond(reply.into_response());
+}
+
+/// The 413 answer to a request declaring a body above [`ABANDON_ABOVE`], written through
+/// tiny_http's `upgrade` (the one way to take the body reader out of the request), with its
+/// `Content-Length` so that the client needs no end of stream. The connection (its socket and
+/// tiny_http's thread for it) is then left open for good rather than dropped: dropping it would
+/// make tiny_http allocate the whole declared body. Each such request costs one idle thread.
+fn abandon(request: Request, limits: &Limits) {
+    let reply = Reply::error(413, &body::too_large(limits.max_body).message);
+    let body = reply.body.clone();
+    let mut response = reply.into_response();
+    let length = body.len().to_string();
+    if let Ok(h) = tiny_http::Header::from_bytes(&b"Content-Length"[..], length.as_bytes()) {
+        response.add_header(h);
+    }
+    // An upgraded response carries its headers only: the body is written to the stream.
+    let mut stream = request.upgrade("close", response);
+    let _ = stream.write_all(&body).and_then(|()| stream.flush());
+    std::mem::forget(stream);
 }
 
 type Api = fn(&Params) -> Result<Value, ApiError>;

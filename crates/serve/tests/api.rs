@@ -479,3 +479,35 @@ fn the_page_comes_with_a_strict_content_security_policy() {
     assert_eq!(names, registry);
     assert_eq!(f["limits"]["body"], 4 << 20);
 }
+
+/// A request that declares a body of 100 GB is answered 413 at once and the server goes on:
+/// tiny_http would have allocated the whole declared body to discard it, and aborted.
+#[test]
+fn a_body_declared_far_too_large_is_refused_and_the_server_lives() {
+    let s = server();
+    let mut raw = std::net::TcpStream::connect(s.addr()).unwrap();
+    raw.set_read_timeout(Some(std::time::Duration::from_secs(30)))
+        .unwrap();
+    raw.write_all(
+        b"POST /api/read HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 107374182400\r\n\r\n{\"text\":",
+    )
+    .unwrap();
+    let mut head = [0u8; 12];
+    raw.read_exact(&mut head).unwrap();
+    assert_eq!(&head, b"HTTP/1.1 413");
+    // The headers and the body, as they come (the connection stays open: read what is said).
+    let mut rest = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !String::from_utf8_lossy(&rest).contains("bytes)") {
+        match raw.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => rest.extend_from_slice(&buf[..n]),
+        }
+    }
+    let rest = String::from_utf8_lossy(&rest);
+    assert!(
+        rest.contains("larger than the limit of 4 MiB (4194304 bytes)"),
+        "{rest}"
+    );
+    assert_eq!(get(&s, "/api/formats").status, 200);
+}
