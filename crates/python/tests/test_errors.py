@@ -121,4 +121,5 @@ def test_the_game_page_is_no_format_to_read():
     # empty list of games.
     with pytest.raises(ValueError, match="expected a notation or a format") as raised:
         kifu.read("1. C2.5 H8+7", notation="html")
-    assert "html" not in str(raised.value).split("found")[0]
+    listed = str(raised.value).split("(", 1)[1].split(")", 1)[0].split(", ")
+    assert "kif" in listed and "dhtmlxq" in listed and "html" not in listed
