@@ -8,20 +8,8 @@
 mod common;
 
 use std::path::Path;
-use std::process::{Command, Output};
 
-use common::{TempDir, testdata};
-
-fn kifu(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(args)
-        .output()
-        .expect("kifu runs")
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
+use common::{TempDir, kifu, s, testdata, walk};
 
 /// The main line's coordinate moves and the variations' of the record in `file`, read back.
 fn moves(file: &Path) -> (Vec<String>, Vec<String>) {
@@ -169,18 +157,4 @@ fn a_folder_of_archives_converts_to_pgn_with_every_fault_named() {
     assert!(bad.contains("\n; i9i5 i0h0\n1-0\n"), "{bad}");
     let wxf = moves(&out_dir.join("sub/wxf.pgn")).0;
     assert_eq!(wxf, moves(&testdata("xiangqi/xiangqi-wxf.pgn")).0);
-}
-
-/// Every file under `dir`.
-fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
-    let mut out = Vec::new();
-    for e in std::fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            out.extend(walk(&p));
-        } else {
-            out.push(p);
-        }
-    }
-    out
 }

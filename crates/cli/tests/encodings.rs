@@ -7,20 +7,8 @@
 mod common;
 
 use std::path::Path;
-use std::process::{Command, Output};
 
-use common::TempDir;
-
-fn kifu(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(args)
-        .output()
-        .expect("kifu runs")
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
+use common::{TempDir, kifu, s};
 
 /// The coordinate moves of the one game of `file` read with `args` more, and stderr.
 fn moves(file: &Path, args: &[&str]) -> (Vec<String>, String) {

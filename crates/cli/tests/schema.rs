@@ -7,7 +7,7 @@ mod common;
 use std::process::Output;
 
 use common::schema::{check_lines, check_output, violations};
-use common::{TempDir, testdata};
+use common::{TempDir, testdata, walk};
 
 fn kifu(args: &[&str]) -> Output {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_kifu"))
@@ -105,20 +105,6 @@ fn the_jsonl_files_of_a_batch_are_valid() {
         files += 1;
     }
     assert!(files > 20, "{files} files written");
-}
-
-/// Every file under `dir`.
-fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
-    let mut all = Vec::new();
-    for e in std::fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            all.extend(walk(&p));
-        } else {
-            all.push(p);
-        }
-    }
-    all
 }
 
 #[test]

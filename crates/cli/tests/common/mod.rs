@@ -57,3 +57,32 @@ impl Drop for TempDir {
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
+
+/// Runs `kifu args`, its JSON checked against the schema ([`schema::check_output`]).
+pub(crate) fn kifu(args: &[&str]) -> std::process::Output {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(args)
+        .output()
+        .expect("kifu runs");
+    schema::check_output(args, &out);
+    out
+}
+
+/// A path as the `&str` an argument list takes.
+pub(crate) fn s(p: &std::path::Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// Every file under `dir`, in no particular order.
+pub(crate) fn walk(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
