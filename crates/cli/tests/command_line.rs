@@ -75,7 +75,7 @@ fn quiet_leaves_out_the_notes_only() {
     assert_eq!(
         stderr(&loud),
         format!(
-            "note: testdata/errors/ambiguous-move.pgn: game 1: read as WXF descriptive notation, English letters: 1 of 1 moves is well formed in it, but none reads in turn from the start\n{AMBIGUOUS_PLAIN}"
+            "note: testdata/errors/ambiguous-move.pgn: game 1: read as WXF descriptive notation, English letters: 1 of 1 move is well formed in it, but none reads in turn from the start\n{AMBIGUOUS_PLAIN}"
         )
     );
     for flag in ["-q", "--quiet"] {
@@ -491,7 +491,7 @@ fn compare_json_gives_fields_and_write_keeps_what_the_other_resolved() {
         stdout(&o),
         concat!(
             r#"{"version":1,"game":1,"same":true,"plies":106,"final":"3a1k3/4a1RP1/4b3b/9/9/4P1B2/1r7/4B4/3p2p2/3AKA3 w - - 0 54","readings":["WXF descriptive notation, Finnish letters","algebraic notation, Finnish letters"],"resolved":["#,
-            r#"{"ply":32,"file":"testdata/xiangqi/seed-descriptive-fi.pgn","line":21,"column":23,"text":"S7+2","problem":"is illegal: the black pawn on g2 to g0: the piece does not move that way","other_file":"testdata/xiangqi/seed-algebraic-fi.pgn","other_line":21,"other_column":27,"other_text":"Tgg7","move":"T7+2","coord":"g8g6"},"#,
+            r#"{"ply":32,"file":"testdata/xiangqi/seed-descriptive-fi.pgn","line":21,"column":23,"text":"S7+2","problem":"is illegal: the black pawn on file 7 (g2) to g0: the piece does not move that way","other_file":"testdata/xiangqi/seed-algebraic-fi.pgn","other_line":21,"other_column":27,"other_text":"Tgg7","move":"T7+2","coord":"g8g6"},"#,
             r#"{"ply":52,"file":"testdata/xiangqi/seed-descriptive-fi.pgn","line":26,"column":24,"text":"T4=2","problem":"is ambiguous: two black cannons can make the move `T4=2`","other_file":"testdata/xiangqi/seed-algebraic-fi.pgn","other_line":26,"other_column":26,"other_text":"Tb8","move":"T-=2","coord":"d7b7"}"#,
             r#"],"difference":null,"undecided":null}"#,
             "\n",

@@ -67,7 +67,7 @@ fn a_xiangqi_error_shows_the_board_before_the_move() {
     let expected = format!(
         "\
 note: testdata/errors/elephant-eye.pgn: game 1: detected WXF descriptive notation, English letters (2 of 3 plies read)
-error[elephant-eye]: ply 3 (`E3+1`): illegal move: the red elephant on g0 to i2: the elephant's eye is blocked: write E3+5 or P3+1
+error[elephant-eye]: ply 3 (`E3+1`): illegal move: the red elephant on file 3 (g0) to i2: the elephant's eye is blocked: write E3+5 or P3+1
  --> testdata/errors/elephant-eye.pgn:4:4
   |
 4 | 2. E3+1

@@ -217,7 +217,7 @@ fn text_diagnostics_show_the_line_and_a_caret() {
     let o = kifu(&["check", &testdata(SEED_DESCRIPTIVE)], None);
     let text = stderr(&o);
     assert!(
-        text.contains("error[piece-movement]: ply 32 (`S7+2`): illegal move: the black pawn on g2 to g0: the piece does not move that way: write T7+2"),
+        text.contains("error[piece-movement]: ply 32 (`S7+2`): illegal move: the black pawn on file 7 (g2) to g0: the piece does not move that way: write T7+2"),
         "{text}"
     );
     assert!(
@@ -433,7 +433,7 @@ fn an_illegal_move_names_the_rule() {
     assert_eq!(d["code"], "horse-leg");
     assert_eq!(
         d["message"],
-        "illegal move: the red horse on h0 to f1: the horse's leg is blocked"
+        "illegal move: the red horse on file 2 (h0) to f1: the horse's leg is blocked"
     );
 }
 

@@ -77,7 +77,7 @@ def test_an_illegal_move_names_the_rule():
         pos.move_to("P1.2", notation="wxf")
     e = raised.value
     assert e.code == "pawn-before-river"
-    assert e.message == "illegal move: the red pawn on i3 to h3: a pawn moves sideways only after crossing the river"
+    assert e.message == "illegal move: the red pawn on file 1 (i3) to h3: a pawn moves sideways only after crossing the river"
     assert e.candidates == ["R1+2", "C2.1", "P1+1"]
     with pytest.raises(kifu.IllegalMoveError) as raised:
         pos.play("b0c3")

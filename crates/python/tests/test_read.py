@@ -41,7 +41,7 @@ def test_the_descriptive_seed_has_its_two_errors_at_plies_32_and_52():
     assert [(d.ply, d.code) for d in errors] == [(32, "piece-movement"), (52, "ambiguous-move")]
     wrong, ambiguous = errors
     assert (wrong.line, wrong.column, wrong.text) == (21, 23, "S7+2")
-    assert wrong.message == "illegal move: the black pawn on g2 to g0: the piece does not move that way"
+    assert wrong.message == "illegal move: the black pawn on file 7 (g2) to g0: the piece does not move that way"
     assert wrong.help == "the rest of the game reads only with `T7+2`"
     assert wrong.candidates == ["T7+2"]
     assert wrong.position == "3akabr1/r5c2/2C1b4/p1P1p2cp/7R1/1R7/P3P3P/N3B1p1B/9/3AKA3 b - - 0 16"

@@ -127,9 +127,12 @@ fn psn_game(index: usize, format: FormatRef, raw: RawGame, options: &ReadOptions
                     "USI moves"
                 };
                 let note = format!(
-                    "detected shogi, {name} ({} of {} plies read)",
+                    "detected shogi, {name} ({} of {} read)",
                     fit.moves.len(),
-                    game.raw.record.main.moves.len()
+                    match game.raw.record.main.moves.len() {
+                        1 => "1 ply".to_owned(),
+                        n => format!("{n} plies"),
+                    }
                 );
                 (d, Some(note))
             }

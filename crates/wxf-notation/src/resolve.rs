@@ -84,14 +84,20 @@ pub(crate) fn count_word(n: usize) -> &'static str {
     }
 }
 
-/// The move in words: `the red horse on h0 to f1`.
+/// The move in words, the piece named by its file as descriptive notation counts files (from
+/// the mover's right, WXF rules) with the point's coordinate after it: `the red horse on file 2
+/// (h0) to f1`, `the black pawn on file 7 (g2)`.
 pub(crate) fn in_words(pos: &Position, from: Square, to: Option<Square>) -> String {
-    let piece = pos
-        .piece_at(from)
-        .map_or_else(|| "piece".to_owned(), |p| p.to_string());
+    let (piece, file) = match pos.piece_at(from) {
+        Some(p) => (p.to_string(), from.file().wxf_number(p.color)),
+        None => (
+            "piece".to_owned(),
+            from.file().wxf_number(pos.side_to_move()),
+        ),
+    };
     match to {
-        Some(to) => format!("the {piece} on {from} to {to}"),
-        None => format!("the {piece} on {from}"),
+        Some(to) => format!("the {piece} on file {file} ({from}) to {to}"),
+        None => format!("the {piece} on file {file} ({from})"),
     }
 }
 

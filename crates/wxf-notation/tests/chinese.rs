@@ -114,7 +114,7 @@ fn errors_name_the_piece_and_the_rule() {
     let e = chinese.read_move(&pos, "兵五平四").unwrap_err().to_string();
     assert!(
         e.starts_with(
-            "illegal move: the red pawn on e3 to f3: a pawn moves sideways only after crossing the river: write "
+            "illegal move: the red pawn on file 5 (e3) to f3: a pawn moves sideways only after crossing the river: write "
         ),
         "{e}"
     );

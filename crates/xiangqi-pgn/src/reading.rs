@@ -344,16 +344,18 @@ fn choose_among(
             )
         } else if s.moves.is_empty() {
             format!(
-                "read as {}: {} of {total} moves {} well formed in it, but none reads in turn from the start",
+                "read as {}: {} of {total} {} {} well formed in it, but none reads in turn from the start",
                 reading.name,
                 s.parsed,
+                if total == 1 { "move" } else { "moves" },
                 if s.parsed == 1 { "is" } else { "are" }
             )
         } else {
             format!(
-                "detected {} ({} of {total} plies read)",
+                "detected {} ({} of {total} {} read)",
                 reading.name,
-                s.moves.len()
+                s.moves.len(),
+                if total == 1 { "ply" } else { "plies" }
             )
         };
         return Ok((reading, Some(note)));
@@ -364,8 +366,9 @@ fn choose_among(
             Severity::Error,
             "notation-tie",
             format!(
-                "the game reads as well ({} of {total} plies) but differently as {}",
+                "the game reads as well ({} of {total} {}) but differently as {}",
                 best.0,
+                if total == 1 { "ply" } else { "plies" },
                 names.join(" and as ")
             ),
         )
