@@ -71,6 +71,7 @@ pub const CODES: &[&str] = &[
     "full-width",
     "handicap-mismatch",
     "horse-leg",
+    "invalid-bytes",
     "io",
     "jkf-field",
     "json-input",

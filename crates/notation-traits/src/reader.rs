@@ -7,7 +7,8 @@
 //!
 //! What it accepts (the lax input of real files):
 //!
-//! - a UTF-8 byte-order mark, CRLF or LF line ends;
+//! - a UTF-8 byte-order mark at the start of the file or of any line (files joined with
+//!   `cat`), CRLF, LF or lone CR line ends;
 //! - tag pairs `[Name "value"]`, several on a line, with `\"` and `\\` escapes; names keep their
 //!   case; a value with quotes left unescaped (`[Event ""Huangshan Cup" 2002"]`) closes at the
 //!   `"]` that ends the pair, with a warning (`unescaped-quote`);
@@ -79,7 +80,6 @@ pub struct GameReader<R> {
     pending: std::collections::VecDeque<(String, Pos)>,
     /// The place of the next line to read.
     next: Pos,
-    first_line: bool,
     done: bool,
     /// Lines after a lone carriage return (old Mac line ends), not yet handed out.
     queued: std::collections::VecDeque<(Vec<u8>, Pos)>,
@@ -96,7 +96,6 @@ impl<R: BufRead> GameReader<R> {
             input,
             pending: std::collections::VecDeque::new(),
             next: Pos::START,
-            first_line: true,
             done: false,
             queued: std::collections::VecDeque::new(),
             carried: None,
@@ -121,12 +120,11 @@ impl<R: BufRead> GameReader<R> {
                     line: at.line + 1,
                     column: 1,
                 };
-                if self.first_line {
-                    self.first_line = false;
-                    if bytes.starts_with(b"\xEF\xBB\xBF") {
-                        bytes.drain(..3);
-                        at.offset += 3;
-                    }
+                // A byte-order mark opens the file, or a game where files that each begin
+                // with one were joined (`cat a.pgn b.pgn`): it is no text of the line.
+                if bytes.starts_with(b"\xEF\xBB\xBF") {
+                    bytes.drain(..3);
+                    at.offset += 3;
                 }
                 while bytes.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
                     bytes.pop();

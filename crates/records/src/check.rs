@@ -19,7 +19,7 @@ fn replay_options(options: &ReadOptions) -> ReplayOptions {
 }
 
 /// A game that cannot be checked at all.
-fn unreadable(
+pub(crate) fn unreadable(
     index: usize,
     format: FormatRef,
     raw: RawGame,

@@ -145,37 +145,21 @@ fn detect_without_bom(
     let before = String::from_utf8_lossy(&prefix[..bad]);
     let line = before.matches('\n').count() + 1;
     let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
-    detector.feed(prefix, complete);
-    let first = detector.guess(None, chardetng::Utf8Detection::Allow);
-    let regions: [&[u8]; 3] = if shogi {
-        [b"jp", b"cn", b"tw"]
-    } else {
-        [b"cn", b"tw", b"jp"]
-    };
     let decodes = |e: &'static Encoding| {
         let mut decoder = e.new_decoder_without_bom_handling();
         let mut out = String::with_capacity(prefix.len() * 3);
         let (result, _) = decoder.decode_to_string_without_replacement(prefix, &mut out, complete);
         matches!(result, DecoderResult::InputEmpty)
     };
-    // chardetng's plain guess first, then the regional ones (Chinese for a .pgn file, Japanese
-    // for a .psn file). A short GBK text can also decode as EUC-JP or Shift_JIS: outside a .psn
-    // file a Japanese plain guess comes after the Chinese ones.
-    let japanese = first == encoding_rs::EUC_JP || first == encoding_rs::SHIFT_JIS;
-    let regional = regions
+    if let Some(&guess) = guesses(prefix, complete, shogi)
         .iter()
-        .map(|tld| detector.guess(Some(tld), chardetng::Utf8Detection::Allow));
-    let guesses: Vec<&'static Encoding> = if japanese && !shogi {
-        regional.chain(std::iter::once(first)).collect()
-    } else {
-        std::iter::once(first).chain(regional).collect()
-    };
-    for guess in guesses {
-        if DETECTED.contains(&guess) && decodes(guess) {
-            return Ok((guess, true));
-        }
+        .find(|&&e| decodes(e))
+    {
+        return Ok((guess, true));
     }
+    let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+    detector.feed(prefix, complete);
+    let first = detector.guess(None, chardetng::Utf8Detection::Allow);
     Err(io::Error::new(
         io::ErrorKind::InvalidData,
         format!(
@@ -183,6 +167,37 @@ fn detect_without_bom(
             first.name()
         ),
     ))
+}
+
+/// The encodings kifu detects that chardetng takes `text` for, best first: its plain guess,
+/// then its guesses as if the text came from China, Taiwan or Japan (Japan first when `shogi`).
+/// A short GBK text can also decode as EUC-JP or Shift_JIS: outside a shogi file a Japanese
+/// plain guess comes after the Chinese ones.
+pub(crate) fn guesses(text: &[u8], complete: bool, shogi: bool) -> Vec<&'static Encoding> {
+    let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+    detector.feed(text, complete);
+    let first = detector.guess(None, chardetng::Utf8Detection::Allow);
+    let regions: [&[u8]; 3] = if shogi {
+        [b"jp", b"cn", b"tw"]
+    } else {
+        [b"cn", b"tw", b"jp"]
+    };
+    let japanese = first == encoding_rs::EUC_JP || first == encoding_rs::SHIFT_JIS;
+    let regional = regions
+        .iter()
+        .map(|tld| detector.guess(Some(tld), chardetng::Utf8Detection::Allow));
+    let ordered: Vec<&'static Encoding> = if japanese && !shogi {
+        regional.chain(std::iter::once(first)).collect()
+    } else {
+        std::iter::once(first).chain(regional).collect()
+    };
+    let mut out: Vec<&'static Encoding> = Vec::new();
+    for e in ordered {
+        if DETECTED.contains(&e) && !out.contains(&e) {
+            out.push(e);
+        }
+    }
+    out
 }
 
 /// UTF-16 without a byte-order mark, told by its zero bytes: text that is mostly ASCII (tags,

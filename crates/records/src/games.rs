@@ -3,17 +3,20 @@
 
 use std::io::{self, BufRead};
 
-use notation_traits::{FormatGames, GameReader};
+use notation_traits::{Diagnostic, FormatGames, GameReader, Pos, RawGame, Severity, Span};
 
+use crate::line_decoded::{BadBytes, BadBytesLog};
 use crate::{FormatRef, Game, Input, ReadOptions, check, json};
 
 /// The games of one input, each read and checked; an iterator of `io::Result<Game>`.
 ///
 /// # Errors
 ///
-/// The iterator yields an [`io::Error`] for a game whose bytes cannot be read (not valid in
-/// the input's encoding, or reading failed); it goes on with the next game where the format
-/// allows. Problems in a game's text become its diagnostics.
+/// The iterator yields an [`io::Error`] for a game whose bytes cannot be read (reading failed,
+/// or, outside the PGN-style formats, bytes not valid in the input's encoding); it goes on
+/// with the next game where the format allows. Problems in a game's text become its
+/// diagnostics; in a PGN-style file that includes bytes valid in no encoding tried (an
+/// `invalid-bytes` error at their line and column: the game is kept as text, unchecked).
 ///
 /// # Examples
 ///
@@ -43,6 +46,7 @@ pub struct Games {
     shogi_hint: bool,
     inner: Inner,
     index: usize,
+    bad_bytes: Option<BadBytesLog>,
 }
 
 impl std::fmt::Debug for Games {
@@ -69,6 +73,7 @@ impl Games {
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("psn"));
         let format = input.format;
+        let bad_bytes = input.bad_bytes;
         let inner = if format.is_pgn_style() {
             Inner::PgnStyle(GameReader::new(input.reader))
         } else {
@@ -88,6 +93,7 @@ impl Games {
             shogi_hint,
             inner,
             index: 0,
+            bad_bytes,
         }
     }
 
@@ -110,9 +116,20 @@ impl Iterator for Games {
         let format = self.format;
         let options = &self.options;
         let game = match &mut self.inner {
-            Inner::PgnStyle(r) => r
-                .next()?
-                .map(|raw| check::pgn_style(index, format, raw, options, self.shogi_hint)),
+            Inner::PgnStyle(r) => r.next()?.map(|raw| {
+                match self
+                    .bad_bytes
+                    .as_ref()
+                    .and_then(|log| bad_bytes_of(log, &raw))
+                {
+                    Some(error) => {
+                        let variant =
+                            crate::detect::variant_and_how(&raw, options, self.shogi_hint).0;
+                        check::unreadable(index, format, raw, variant, Box::new(error))
+                    }
+                    None => check::pgn_style(index, format, raw, options, self.shogi_hint),
+                }
+            }),
             Inner::Json(r) => r.next()?.map(|g| g.check(index, format, options)),
             Inner::Xiangqi(r) => r
                 .next()?
@@ -124,4 +141,78 @@ impl Iterator for Games {
         self.index = index;
         Some(game)
     }
+}
+
+/// The `invalid-bytes` error of `raw` when the log holds bytes in its lines (those before it
+/// are dropped; those after it stay for the games after it).
+fn bad_bytes_of(log: &BadBytesLog, raw: &RawGame) -> Option<Diagnostic> {
+    let start = raw.record.span.start;
+    let lines = raw.source.matches('\n').count().max(1);
+    let end = start
+        .line
+        .saturating_add(u32::try_from(lines).unwrap_or(u32::MAX));
+    let mut log = log
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut found: Vec<BadBytes> = Vec::new();
+    while let Some(b) = log.front() {
+        if b.line >= end {
+            break;
+        }
+        let b = log.pop_front()?;
+        if b.line >= start.line {
+            found.push(b);
+        }
+    }
+    drop(log);
+    let first = found.first()?;
+    let places = found.len() - 1 + found.iter().map(|b| b.more).sum::<usize>();
+    let hex: Vec<String> = first.bytes.iter().map(|b| format!("{b:02X}")).collect();
+    let more = match places {
+        0 => String::new(),
+        1 => " (and 1 more place in the game)".to_owned(),
+        n => format!(" (and {n} more places in the game)"),
+    };
+    let fix = if first.given {
+        "check the encoding given"
+    } else {
+        "give the file's encoding with --encoding if it is another"
+    };
+    // The place in the game's text, for the offset: lines of the source before it, then
+    // characters.
+    let line_start: usize = raw
+        .source
+        .split_inclusive('\n')
+        .take((first.line - start.line) as usize)
+        .map(str::len)
+        .sum();
+    let column_bytes: usize = raw.source[line_start..]
+        .chars()
+        .take(first.column.saturating_sub(1) as usize)
+        .map(char::len_utf8)
+        .sum();
+    let at = Pos {
+        offset: start.offset + line_start + column_bytes,
+        line: first.line,
+        column: first.column,
+    };
+    let after = Pos {
+        offset: at.offset + '\u{fffd}'.len_utf8(),
+        column: at.column + 1,
+        ..at
+    };
+    Some(
+        Diagnostic::new(
+            Severity::Error,
+            "invalid-bytes",
+            format!(
+                "{} {} {} not valid {} (shown as \u{fffd}){more}: the game is kept as text, unchecked; {fix}",
+                if hex.len() == 1 { "byte" } else { "bytes" },
+                hex.join(" "),
+                if hex.len() == 1 { "is" } else { "are" },
+                first.tried,
+            ),
+        )
+        .at(Span { start: at, end: after }),
+    )
 }

@@ -12,6 +12,7 @@ use encoding_rs::{Encoding, UTF_8};
 
 use crate::compressed::{Capped, Compression, MAX_EXPANDED};
 use crate::encoding::{Decoded, LateDetected, SNIFF, detect};
+use crate::line_decoded::{BadBytesLog, LineDecoded};
 use crate::{FormatRef, ReadOptions, display_name, formats, registry};
 
 /// One input, opened: its name for messages, its format, and a buffered reader of its UTF-8
@@ -29,6 +30,9 @@ pub struct Input {
     pub encoding: Option<&'static Encoding>,
     /// Whether the encoding was guessed (not forced, declared or plain UTF-8).
     pub encoding_detected: bool,
+    /// Where the text is decoded line by line (a PGN-style format): the bytes valid in no
+    /// encoding tried, for [`crate::Games`] to report in the game holding them.
+    pub(crate) bad_bytes: Option<BadBytesLog>,
 }
 
 impl std::fmt::Debug for Input {
@@ -198,6 +202,7 @@ impl Input {
                 read,
                 encoding: None,
                 encoding_detected: false,
+                bad_bytes: None,
             });
         }
         // A Japanese format (or a `.psn` file) tries the Japanese encodings first.
@@ -205,11 +210,48 @@ impl Input {
         let declared = format
             .declared_encoding(&prefix)
             .and_then(|label| Encoding::for_label(label.as_bytes()));
-        let (encoding, detected, given) = match options.encoding.or(declared) {
+        let given = options.encoding.or(declared);
+        let detected = match given {
+            Some(_) => None,
+            None => Some(detect(&prefix, complete, japanese)),
+        };
+        let utf16 = |e: &'static Encoding| e == encoding_rs::UTF_16LE || e == encoding_rs::UTF_16BE;
+        // A PGN-style file is decoded line by line, so that its games may differ in encoding
+        // and bytes valid in none spoil only their game (even within the first 64 KiB, which
+        // then fit no encoding). UTF-16 is decoded as a whole.
+        if format.is_pgn_style()
+            && !given.is_some_and(utf16)
+            && !matches!(&detected, Some(Ok((e, _))) if utf16(e))
+        {
+            let (encoding, guessed) = match (given, detected) {
+                (Some(e), _) => (e, false),
+                (None, Some(Ok(found))) => found,
+                (None, _) => (UTF_8, false),
+            };
+            let log = BadBytesLog::default();
+            let decoded = LineDecoded::new(
+                BufReader::with_capacity(1 << 16, chained),
+                given,
+                Some(encoding),
+                japanese,
+                Arc::clone(&log),
+            );
+            return Ok(Input {
+                name,
+                format,
+                reader: Box::new(BufReader::with_capacity(1 << 16, decoded)),
+                read,
+                encoding: Some(encoding),
+                encoding_detected: guessed,
+                bad_bytes: Some(log),
+            });
+        }
+        let (encoding, detected, given) = match given {
             Some(e) => (e, false, true),
             None => {
-                let (e, guessed) =
-                    detect(&prefix, complete, japanese).map_err(|error| InputError {
+                let (e, guessed) = detected
+                    .unwrap_or_else(|| detect(&prefix, complete, japanese))
+                    .map_err(|error| InputError {
                         name: name.clone(),
                         error,
                     })?;
@@ -243,6 +285,7 @@ impl Input {
             read,
             encoding: Some(encoding),
             encoding_detected: detected,
+            bad_bytes: None,
         })
     }
 

@@ -13,6 +13,7 @@ mod game;
 mod games;
 mod input;
 mod json;
+mod line_decoded;
 mod load;
 mod notation;
 mod omit;
