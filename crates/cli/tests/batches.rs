@@ -376,7 +376,7 @@ fn gbk_after_64_kib_of_ascii_is_still_detected() {
         "{}",
         &text[text.len() - 80..]
     );
-    // Bytes that fit no encoding there are still an input error naming their line.
+    // Bytes that fit no encoding there are an error of their game, at its line and column.
     let bad = dir.path("bad.pgn");
     std::fs::write(
         &bad,
@@ -384,11 +384,17 @@ fn gbk_after_64_kib_of_ascii_is_still_detected() {
     )
     .unwrap();
     let out = kifu(&["check", s(&bad)]);
-    assert_eq!(out.status.code(), Some(3));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(
-        String::from_utf8_lossy(&out.stderr).contains("line 9201: the input is not UTF-8"),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+        stderr.contains(&format!(
+            "error[invalid-bytes]: game 2301: byte FF is not valid UTF-8 or GBK (shown as \u{fffd}) (and 2 more places in the game)"
+        )) && stderr.contains(&format!("--> {}:9201:9\n", s(&bad))),
+        "{stderr}"
+    );
+    assert!(
+        stderr.ends_with("kifu check: 2301 games read, 1 with errors, 0 warnings\n"),
+        "{stderr}"
     );
 }
 

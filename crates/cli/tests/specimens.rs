@@ -224,8 +224,8 @@ fn output_encodings_hold_what_they_can_and_refuse_what_they_cannot() {
 fn bytes_in_no_known_encoding_are_an_input_error() {
     let dir = std::env::temp_dir().join(format!("kifu-undecodable-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    // Not UTF-8, and like no Chinese or Japanese encoding: exit 3 with the first bad byte,
-    // never a guess at a Western code page.
+    // Not UTF-8, and like no Chinese or Japanese encoding: an error of its game at the first
+    // bad byte, never a guess at a Western code page.
     let bad = dir.join("bad.pgn");
     std::fs::write(&bad, b"1. C2.5 \xff\xfe\x80 H8+7\n").unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
@@ -233,10 +233,12 @@ fn bytes_in_no_known_encoding_are_an_input_error() {
         .arg(&bad)
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(3));
     let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(
-        stderr.contains("line 1, column 9: not UTF-8, and the text does not look like GBK"),
+        stderr.contains(&format!(
+            "error[invalid-bytes]: byte FF is not valid UTF-8 or GBK (shown as \u{fffd}) (and 2 more places in the game)"
+        )) && stderr.contains(&format!("--> {}:1:9\n", bad.display())),
         "{stderr}"
     );
     // The same bytes read as the code page the user names.
@@ -251,24 +253,30 @@ fn bytes_in_no_known_encoding_are_an_input_error() {
         "a syntax error, not an input error"
     );
     // A GBK file read as the Shift_JIS the user gave: one error at the first byte that is not
-    // Shift_JIS, and no games made of the garbage after it.
+    // Shift_JIS, its game kept as text, and no move read from the garbage.
     let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
         .args(["check", "--encoding", "shift_jis", "--format", "json"])
         .arg(testdata("xiangqi-chinese-gbk-crlf.pgn"))
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(out.status.code(), Some(1));
     let lines: Vec<Value> = String::from_utf8(out.stderr)
         .unwrap()
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(lines.len(), 2, "{lines:?}");
+    assert_eq!(lines[0]["code"], "invalid-bytes");
+    assert_eq!(
+        (&lines[0]["line"], &lines[0]["column"]),
+        (&Value::from(8), &Value::from(7))
+    );
     assert_eq!(
         lines[0]["message"],
-        "byte 164 is not valid Shift_JIS (the encoding given with --encoding)"
+        "byte FE is not valid Shift_JIS (shown as \u{fffd}) (and 25 more places in the game): the game is kept as text, unchecked; check the encoding given"
     );
     assert_eq!(lines[1]["summary"]["games"], 1);
+    assert_eq!(lines[1]["summary"]["with_errors"], 1);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
