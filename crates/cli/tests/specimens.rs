@@ -236,9 +236,7 @@ fn bytes_in_no_known_encoding_are_an_input_error() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(
-        stderr.contains(&format!(
-            "error[invalid-bytes]: byte FF is not valid UTF-8 or GBK (shown as \u{fffd}) (and 2 more places in the game)"
-        )) && stderr.contains(&format!("--> {}:1:9\n", bad.display())),
+        stderr.contains("error[invalid-bytes]: byte FF is not valid UTF-8 or GBK (shown as \u{fffd}) (and 2 more places in the game)") && stderr.contains(&format!("--> {}:1:9\n", bad.display())),
         "{stderr}"
     );
     // The same bytes read as the code page the user names.

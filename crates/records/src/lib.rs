@@ -9,6 +9,7 @@ mod compressed;
 mod detect;
 mod diagram;
 mod encoding;
+mod events;
 mod game;
 mod games;
 mod input;
@@ -33,6 +34,7 @@ pub use compare::{Comparison, GameComparison, Resolution, compare, resolved_text
 pub use compressed::{MAX_EXPANDED, Members};
 pub use diagram::{DiagramFormat, DiagramOptions, Drawn, Plies, diagrams, position_diagram};
 pub use encoding::{SNIFF, detect as detect_encoding, encode, parse_encoding};
+pub use events::{Batch, Event};
 pub use game::{Checked, Game, GameBody};
 pub use games::Games;
 pub use input::{Input, InputError};

@@ -212,8 +212,7 @@ impl<R: BufRead> LineDecoded<R> {
             tried.push(UTF_8);
         }
         tried.extend(legacy);
-        let decoded: Vec<(String, Option<(usize, Vec<u8>)>, usize)> =
-            tried.iter().map(|&e| decode_marking(e, raw)).collect();
+        let decoded: Vec<Marked> = tried.iter().map(|&e| decode_marking(e, raw)).collect();
         // The encoding that reads further before its first bad bytes.
         let best = (0..decoded.len())
             .max_by_key(|&i| {
@@ -248,6 +247,10 @@ impl<R: BufRead> LineDecoded<R> {
         text
     }
 }
+
+/// A line decoded with U+FFFD for malformed bytes: the text, the text's byte offset and the
+/// bytes of the first malformed sequence, how many more there are.
+type Marked = (String, Option<(usize, Vec<u8>)>, usize);
 
 /// `raw` decoded from `encoding` with U+FFFD for malformed bytes; the text's byte offset and
 /// the bytes of the first malformed sequence; how many more there are.
