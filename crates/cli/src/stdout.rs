@@ -38,3 +38,44 @@ pub(crate) fn closed() -> bool {
 pub(crate) fn closed_error() -> std::io::Error {
     std::io::Error::other("standard output is closed")
 }
+
+/// Standard output as converted games go to it: buffered; every write fails when standard
+/// output was closed at the start ([`closed`]); a closed pipe (`kifu convert ... | head`) ends
+/// kifu quietly with exit 0 ([`crate::report::stdout_failed`]).
+pub(crate) struct Stdout(std::io::BufWriter<std::io::Stdout>);
+
+impl Stdout {
+    pub(crate) fn new() -> Stdout {
+        Stdout(std::io::BufWriter::new(std::io::stdout()))
+    }
+}
+
+/// A closed standard output pipe ends the program quietly; any other result is returned.
+fn closed_pipe<T>(result: std::io::Result<T>) -> std::io::Result<T> {
+    if let Err(e) = &result
+        && e.kind() == std::io::ErrorKind::BrokenPipe
+    {
+        crate::report::stdout_failed(e);
+    }
+    result
+}
+
+impl std::io::Write for Stdout {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        if closed() {
+            return Err(closed_error());
+        }
+        closed_pipe(self.0.write(bytes))
+    }
+
+    fn write_all(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        if closed() {
+            return Err(closed_error());
+        }
+        closed_pipe(self.0.write_all(bytes))
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        closed_pipe(self.0.flush())
+    }
+}

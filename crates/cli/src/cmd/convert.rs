@@ -1,9 +1,11 @@
 //! `kifu convert`: read, check, write in another notation or format.
 
-use std::io::Write;
 use std::path::PathBuf;
 
-use kifu_records::{Notation, Style, Target, WriteError, WriteOptions, Writer};
+use kifu_records::{
+    Destination, Notation, OutputFailure, Outputs, Replace, Style, Target, WriteError,
+    WriteOptions, Writer,
+};
 use xiangqi_board::Language;
 
 use crate::cmd::After;
@@ -78,13 +80,25 @@ pub(crate) fn run(o: Options) -> u8 {
         version: o.format_version.clone(),
         omit: o.omit,
     });
-    let mut sink = match Sink::new(
-        o.output_dir.clone(),
-        o.output.clone(),
+    let destination = match (&o.output, &o.output_dir) {
+        (Some(file), _) => Destination::File(file.clone()),
+        (None, Some(dir)) => Destination::Folder(dir.clone()),
+        (None, None) => Destination::Stream {
+            name: "<stdout>".to_owned(),
+            writer: Box::new(crate::stdout::Stdout::new()),
+        },
+    };
+    let replace = if o.force {
+        Replace::Existing
+    } else {
+        Replace::Never
+    };
+    let mut sink = match Outputs::new(
+        destination,
         writer.extension(),
         &o.files,
         o.read.recursive,
-        o.force,
+        replace,
     ) {
         Ok(sink) => sink,
         Err(e) => {
@@ -108,7 +122,7 @@ pub(crate) fn run(o: Options) -> u8 {
             let (target, index) = match sink.select(name) {
                 Ok(t) => t,
                 Err(failed) => {
-                    failed.report(rep);
+                    report_failure(failed, rep);
                     return After::Stop;
                 }
             };
@@ -129,7 +143,7 @@ pub(crate) fn run(o: Options) -> u8 {
             for what in &written.lost {
                 rep.note(&format!("{name}: game {}: not kept: {what}", game.index));
             }
-            if let Err(e) = sink.write(&written.bytes) {
+            if let Err(e) = sink.write_game(&written.bytes) {
                 if !write_failed {
                     rep.io_error(&target, &e.to_string());
                 }
@@ -138,7 +152,6 @@ pub(crate) fn run(o: Options) -> u8 {
                 rep.converted -= sink.abandon();
                 return After::Stop;
             }
-            sink.wrote();
             rep.converted += 1;
             After::Next
         },
@@ -146,202 +159,13 @@ pub(crate) fn run(o: Options) -> u8 {
     if let Err(failed) = sink.finish()
         && !write_failed
     {
-        failed.report(&mut reporter);
+        report_failure(failed, &mut reporter);
     }
     reporter.finish("convert")
 }
 
-/// An output that failed: the file's name, the error, and how many games it held (counted
-/// converted before, now lost).
-struct Failed {
-    name: String,
-    error: String,
-    games: usize,
-}
-
-impl Failed {
-    fn report(self, rep: &mut Reporter) {
-        rep.io_error(&self.name, &self.error);
-        rep.converted -= self.games;
-    }
-}
-
-/// Where converted games go: standard output, the `--output` file, or one file per input file
-/// under a folder ([`kifu_records::plan_outputs`]); each file is written to a temporary file and
-/// renamed into place when complete ([`kifu_records::OutputFile`]).
-struct Sink {
-    stdout: Option<std::io::BufWriter<std::io::Stdout>>,
-    /// Under `--output-dir`: each input's output file, by the input's name.
-    targets: std::collections::HashMap<String, PathBuf>,
-    /// `--output`: one file for every input.
-    one_file: bool,
-    /// The inputs, which no output may replace.
-    inputs: kifu_records::Inputs,
-    /// Whether existing outputs are replaced (`--force`).
-    replace: kifu_records::Replace,
-    /// The input being written, and its output file.
-    current: Option<(String, kifu_records::OutputFile)>,
-    /// Games written to the current output so far.
-    written: usize,
-}
-
-/// An output error as the summary says it.
-fn output_error(e: kifu_records::OutputError) -> String {
-    match e {
-        kifu_records::OutputError::Io(_, e) => e.to_string(),
-        other => other.to_string(),
-    }
-}
-
-impl Sink {
-    /// Standard output, the file `output`, or under `dir` one output file per input of `files`.
-    ///
-    /// # Errors
-    ///
-    /// A usage error when two inputs would write one output file, an output file would
-    /// overwrite an input, or an output file exists and `force` is not given.
-    fn new(
-        dir: Option<PathBuf>,
-        output: Option<PathBuf>,
-        extension: &str,
-        files: &[PathBuf],
-        recursive: bool,
-        force: bool,
-    ) -> Result<Sink, String> {
-        let mut sink = Sink {
-            stdout: (dir.is_none() && output.is_none())
-                .then(|| std::io::BufWriter::new(std::io::stdout())),
-            targets: std::collections::HashMap::new(),
-            one_file: false,
-            inputs: kifu_records::Inputs::default(),
-            replace: if force {
-                kifu_records::Replace::Existing
-            } else {
-                kifu_records::Replace::Never
-            },
-            current: None,
-            written: 0,
-        };
-        let items: Vec<kifu_records::InputPath> = kifu_records::expand(files, recursive)
-            .into_iter()
-            .flatten()
-            .collect();
-        sink.inputs = kifu_records::Inputs::new(items.iter().map(|i| i.path.as_path()));
-        if let Some(path) = output {
-            let file = kifu_records::OutputFile::create(&path, &sink.inputs, sink.replace)
-                .map_err(|e| format!("--output {}: {}", path.display(), output_error(e)))?;
-            sink.current = Some((String::new(), file));
-            sink.one_file = true;
-            return Ok(sink);
-        }
-        let Some(dir) = dir else {
-            return Ok(sink);
-        };
-        sink.targets = kifu_records::plan_outputs(&items, &dir, extension)?;
-        let mut planned: Vec<&PathBuf> = sink.targets.values().collect();
-        planned.sort();
-        for path in planned {
-            kifu_records::check_output(path, &sink.inputs, sink.replace)
-                .map_err(|e| e.to_string())?;
-        }
-        Ok(sink)
-    }
-
-    /// Makes the output of the input `input` (its name) current; returns the target's name
-    /// and how many games were written to it before.
-    fn select(&mut self, input: &str) -> Result<(String, usize), Failed> {
-        if self.stdout.is_some() {
-            return Ok(("<stdout>".to_owned(), self.written));
-        }
-        if let Some((name, out)) = &self.current
-            && (name == input || self.one_file)
-        {
-            return Ok((out.target().display().to_string(), self.written));
-        }
-        self.commit()?;
-        let Some(path) = self.targets.get(input).cloned() else {
-            return Err(Failed {
-                name: input.to_owned(),
-                error: "no output file planned for this input".to_owned(),
-                games: 0,
-            });
-        };
-        let shown = path.display().to_string();
-        let file =
-            kifu_records::OutputFile::create(&path, &self.inputs, self.replace).map_err(|e| {
-                Failed {
-                    name: shown.clone(),
-                    error: match e {
-                        kifu_records::OutputError::Io(_, e) => e.to_string(),
-                        other => other.to_string(),
-                    },
-                    games: 0,
-                }
-            })?;
-        self.current = Some((input.to_owned(), file));
-        self.written = 0;
-        Ok((shown, 0))
-    }
-
-    /// Renames the current output file into place.
-    fn commit(&mut self) -> Result<(), Failed> {
-        let games = std::mem::take(&mut self.written);
-        match self.current.take() {
-            Some((_, out)) => {
-                let name = out.target().display().to_string();
-                out.commit().map_err(|e| Failed {
-                    name,
-                    error: match e {
-                        kifu_records::OutputError::Io(_, e) => e.to_string(),
-                        other => other.to_string(),
-                    },
-                    games,
-                })
-            }
-            None => Ok(()),
-        }
-    }
-
-    /// Drops the current output file (its temporary file removed); returns how many games it
-    /// held.
-    fn abandon(&mut self) -> usize {
-        self.current = None;
-        std::mem::take(&mut self.written)
-    }
-
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<()> {
-        match (&mut self.stdout, &mut self.current) {
-            (Some(_), _) if crate::stdout::closed() => Err(crate::stdout::closed_error()),
-            (Some(out), _) => closed_pipe(out.write_all(bytes)),
-            (None, Some((_, w))) => w.write_all(bytes),
-            (None, None) => Ok(()),
-        }
-    }
-
-    /// Counts a game written to the current output.
-    fn wrote(&mut self) {
-        self.written += 1;
-    }
-
-    fn finish(mut self) -> Result<(), Failed> {
-        if let Some(out) = &mut self.stdout {
-            closed_pipe(out.flush()).map_err(|e| Failed {
-                name: "<stdout>".to_owned(),
-                error: e.to_string(),
-                games: 0,
-            })?;
-        }
-        self.commit()
-    }
-}
-
-/// A closed standard output pipe (`kifu convert ... | head`) ends the program quietly
-/// ([`crate::report::stdout_failed`]); any other result is returned.
-fn closed_pipe(result: std::io::Result<()>) -> std::io::Result<()> {
-    if let Err(e) = &result
-        && e.kind() == std::io::ErrorKind::BrokenPipe
-    {
-        crate::report::stdout_failed(e);
-    }
-    result
+/// Reports an output that failed: its error, and its games no longer counted converted.
+fn report_failure(failed: OutputFailure, rep: &mut Reporter) {
+    rep.io_error(&failed.name, &failed.error);
+    rep.converted -= failed.games;
 }

@@ -1,0 +1,264 @@
+//! Where converted games go, as `kifu convert` writes them: one stream (standard output), one
+//! file for every input (`--output`), or one file per input file under a folder
+//! (`--output-dir`, planned by [`plan_outputs`]). Every file is written to a temporary file
+//! and renamed into place when complete ([`OutputFile`]): no link, existing file or input is
+//! ever truncated, and a failed write leaves nothing half-written behind.
+
+use std::collections::HashMap;
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use crate::{InputPath, Inputs, OutputError, OutputFile, Replace, check_output, plan_outputs};
+
+/// Where [`Outputs`] writes.
+pub enum Destination {
+    /// A stream, named in messages by `name` (`<stdout>`).
+    Stream {
+        /// The stream's name in messages.
+        name: String,
+        /// The stream.
+        writer: Box<dyn Write>,
+    },
+    /// One file for the games of every input.
+    File(PathBuf),
+    /// One file per input below this folder, its path planned by [`plan_outputs`].
+    Folder(PathBuf),
+}
+
+impl std::fmt::Debug for Destination {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Destination::Stream { name, .. } => f.debug_tuple("Stream").field(name).finish(),
+            Destination::File(p) => f.debug_tuple("File").field(p).finish(),
+            Destination::Folder(p) => f.debug_tuple("Folder").field(p).finish(),
+        }
+    }
+}
+
+/// An output that failed: the output's name, the error, and how many games written to it are
+/// lost with it (counted converted before, not kept now).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutputFailure {
+    /// The output file's path as messages give it (or the input's name when no output was
+    /// planned for it).
+    pub name: String,
+    /// What went wrong.
+    pub error: String,
+    /// Games written to the output before, lost with it.
+    pub games: usize,
+}
+
+/// An output error as a message says it: an I/O error's own words, else the whole error.
+fn message(e: OutputError) -> String {
+    match e {
+        OutputError::Io(_, e) => e.to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// Converted games on their way to a [`Destination`]: call [`Outputs::select`] with the
+/// input's name before each game, [`Outputs::write_game`] with its bytes, and
+/// [`Outputs::finish`] at the end (a file not finished is removed, never left half-written).
+///
+/// ```
+/// use kifu_records::{Batch, Destination, Event, Outputs, ReadOptions, Replace, Target};
+/// use kifu_records::{WriteOptions, Writer};
+///
+/// let dir = std::env::temp_dir().join(format!("kifu-outputs-doc-{}", std::process::id()));
+/// let input = std::path::PathBuf::from("../../testdata/xiangqi/xiangqi-chinese-1.pgn");
+/// let writer = Writer::new(WriteOptions::new(Target::named("iccs").unwrap()));
+/// let files = [input];
+/// let mut outputs =
+///     Outputs::new(Destination::Folder(dir.clone()), writer.extension(), &files, false, Replace::Never)?;
+/// for event in Batch::new(&files, false, ReadOptions::default()) {
+///     if let Event::Game { name, game, .. } = event {
+///         let (_, index) = outputs.select(&name).unwrap();
+///         outputs.write_game(&writer.write(&game, index).unwrap().bytes)?;
+///     }
+/// }
+/// assert_eq!(outputs.finish(), Ok(1));
+/// let written = std::fs::read_to_string(dir.join("xiangqi-chinese-1.pgn"))?;
+/// assert!(written.contains("1. h2e2 h9g7"), "{written}");
+/// std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Outputs {
+    stream: Option<(String, Box<dyn Write>)>,
+    /// Under a folder: each input's output file, by the input's name.
+    targets: HashMap<String, PathBuf>,
+    /// One file for every input.
+    one_file: bool,
+    /// The inputs, which no output may replace.
+    inputs: Inputs,
+    /// Whether existing outputs are replaced.
+    replace: Replace,
+    /// The input being written, and its output file.
+    current: Option<(String, OutputFile)>,
+    /// Games written to the current output so far.
+    written: usize,
+    /// Games written and kept so far.
+    kept: usize,
+}
+
+impl std::fmt::Debug for Outputs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Outputs")
+            .field("targets", &self.targets)
+            .field("one_file", &self.one_file)
+            .field("written", &self.written)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Outputs {
+    /// The outputs of the games of `files` (folders walked when `recursive`, as [`Batch`]
+    /// reads them) written to `destination`; `extension` is the output files' (`pgn`, from
+    /// [`Writer::extension`](crate::Writer::extension)).
+    ///
+    /// [`Batch`]: crate::Batch
+    ///
+    /// # Errors
+    ///
+    /// Said before anything is written: two inputs would write one output file, an output file
+    /// would overwrite an input (by name or through a link), or an output file exists and
+    /// `replace` is [`Replace::Never`].
+    pub fn new(
+        destination: Destination,
+        extension: &str,
+        files: &[PathBuf],
+        recursive: bool,
+        replace: Replace,
+    ) -> Result<Outputs, String> {
+        let items: Vec<InputPath> = crate::expand(files, recursive)
+            .into_iter()
+            .flatten()
+            .collect();
+        let mut outputs = Outputs {
+            stream: None,
+            targets: HashMap::new(),
+            one_file: false,
+            inputs: Inputs::new(items.iter().map(|i| i.path.as_path())),
+            replace,
+            current: None,
+            written: 0,
+            kept: 0,
+        };
+        match destination {
+            Destination::Stream { name, writer } => outputs.stream = Some((name, writer)),
+            Destination::File(path) => {
+                let file = OutputFile::create(&path, &outputs.inputs, replace)
+                    .map_err(|e| format!("--output {}: {}", path.display(), message(e)))?;
+                outputs.current = Some((String::new(), file));
+                outputs.one_file = true;
+            }
+            Destination::Folder(dir) => {
+                outputs.targets = plan_outputs(&items, &dir, extension)?;
+                let mut planned: Vec<&PathBuf> = outputs.targets.values().collect();
+                planned.sort();
+                for path in planned {
+                    check_output(path, &outputs.inputs, replace).map_err(|e| e.to_string())?;
+                }
+            }
+        }
+        Ok(outputs)
+    }
+
+    /// Makes the output of the input named `input` current (committing the one before);
+    /// returns the output's name and how many games were written to it before (the index a
+    /// [`Writer`](crate::Writer) takes).
+    ///
+    /// # Errors
+    ///
+    /// The output before could not be renamed into place, or this one could not be created.
+    pub fn select(&mut self, input: &str) -> Result<(String, usize), OutputFailure> {
+        if let Some((name, _)) = &self.stream {
+            return Ok((name.clone(), self.written));
+        }
+        if let Some((name, out)) = &self.current
+            && (name == input || self.one_file)
+        {
+            return Ok((out.target().display().to_string(), self.written));
+        }
+        self.commit()?;
+        let Some(path) = self.targets.get(input).cloned() else {
+            return Err(OutputFailure {
+                name: input.to_owned(),
+                error: "no output file planned for this input".to_owned(),
+                games: 0,
+            });
+        };
+        let shown = path.display().to_string();
+        let file =
+            OutputFile::create(&path, &self.inputs, self.replace).map_err(|e| OutputFailure {
+                name: shown.clone(),
+                error: message(e),
+                games: 0,
+            })?;
+        self.current = Some((input.to_owned(), file));
+        self.written = 0;
+        Ok((shown, 0))
+    }
+
+    /// Writes one game's bytes to the current output and counts it.
+    ///
+    /// # Errors
+    ///
+    /// The write failed (a full disk, a closed stream); the caller then drops the output with
+    /// [`Outputs::abandon`].
+    pub fn write_game(&mut self, bytes: &[u8]) -> io::Result<()> {
+        match (&mut self.stream, &mut self.current) {
+            (Some((_, out)), _) => out.write_all(bytes)?,
+            (None, Some((_, w))) => w.write_all(bytes)?,
+            (None, None) => {}
+        }
+        self.written += 1;
+        self.kept += 1;
+        Ok(())
+    }
+
+    /// Drops the current output file (its temporary file removed); returns how many games it
+    /// held, which are not converted now.
+    pub fn abandon(&mut self) -> usize {
+        self.current = None;
+        let lost = std::mem::take(&mut self.written);
+        self.kept -= lost;
+        lost
+    }
+
+    /// Renames the current output file into place.
+    fn commit(&mut self) -> Result<(), OutputFailure> {
+        let games = std::mem::take(&mut self.written);
+        match self.current.take() {
+            Some((_, out)) => {
+                let name = out.target().display().to_string();
+                out.commit().map_err(|e| {
+                    self.kept -= games;
+                    OutputFailure {
+                        name,
+                        error: message(e),
+                        games,
+                    }
+                })
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// Flushes the stream or renames the last output file into place; returns how many games
+    /// were written and kept.
+    ///
+    /// # Errors
+    ///
+    /// The flush or the rename failed: the games of that output are lost.
+    pub fn finish(mut self) -> Result<usize, OutputFailure> {
+        if let Some((name, out)) = &mut self.stream {
+            out.flush().map_err(|e| OutputFailure {
+                name: name.clone(),
+                error: e.to_string(),
+                games: 0,
+            })?;
+        }
+        self.commit()?;
+        Ok(self.kept)
+    }
+}
