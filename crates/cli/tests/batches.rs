@@ -461,3 +461,39 @@ fn several_folders_keep_their_names_under_the_output_folder() {
     );
     assert!(!t.path("out2").exists());
 }
+
+#[test]
+fn an_archive_under_output_dir_writes_its_members_to_its_one_output() {
+    // The members of a ZIP archive were each looked up as an input of their own
+    // (`two-members.zip:xiangqi-iccs.pgn`): "no output file planned for this input", exit 3.
+    let t = TempDir::new("zip-output-dir");
+    t.copy("compressed/two-members.zip", "in/two-members.zip");
+    t.copy("csa/commas.csa", "in/sub/commas.csa");
+    let out = kifu(&[
+        "convert",
+        "--to",
+        "json",
+        "--recursive",
+        "--output-dir",
+        s(&t.path("out")),
+        s(&t.path("in")),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        summary(&out),
+        "kifu convert: 3 games read, 3 converted, 0 with errors, 0 warnings"
+    );
+    let archive = moves(&t.path("out/two-members.jsonl"));
+    let members = moves(&t.path("in/two-members.zip"));
+    assert_eq!(archive, members);
+    assert_eq!(archive.iter().map(Vec::len).collect::<Vec<_>>(), [76, 181]);
+    assert_eq!(
+        moves(&t.path("out/sub/commas.jsonl")),
+        [["7g7f", "3c3d", "8h2b+", "3a2b"]]
+    );
+}

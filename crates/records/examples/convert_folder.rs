@@ -1,38 +1,38 @@
-//! Converts every game file below a folder, as `kifu convert --recursive --output-dir OUT --to
-//! TARGET IN` does: `cargo run -p kifu-records --example convert_folder -- IN OUT [TARGET]`
-//! (TARGET `json` by default, which holds both games).
+//! Converts every game file below a folder as `kifu convert --recursive --output-dir OUT --to
+//! TARGET IN` does (ZIP members, encodings and formats detected; no input or file replaced):
+//! `cargo run -p kifu-records --example convert_folder -- IN OUT [TARGET]` (`json` by default).
 
-use std::{error::Error, fs, path::PathBuf};
-
-use kifu_records::{Games, Input, ReadOptions, Target, WriteOptions, Writer, expand, plan_outputs};
+use kifu_records::{Batch, Destination, Event, Outputs, ReadOptions, Replace, Target, Writer};
+use std::{error::Error, path::PathBuf};
 
 fn main() -> Result<(), Box<dyn Error>> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let [input, output, rest @ ..] = args.as_slice() else {
+    let written = run(&std::env::args().skip(1).collect::<Vec<_>>())?;
+    eprintln!("{written} games converted");
+    Ok(())
+}
+
+/// Converts `IN OUT [TARGET]`, printing what it finds; returns how many games it wrote.
+pub fn run(args: &[String]) -> Result<usize, Box<dyn Error>> {
+    let [input, output, rest @ ..] = args else {
         return Err("usage: convert_folder IN OUT [TARGET]".into());
     };
-    let target =
-        Target::named(rest.first().map_or("json", String::as_str)).ok_or("no such target")?;
-    let writer = Writer::new(WriteOptions::new(target));
-    let inputs: Vec<_> = expand(&[PathBuf::from(input)], true)
-        .into_iter()
-        .collect::<Result<_, _>>()
-        .map_err(|(n, e)| format!("{n}: {e}"))?;
-    let plan = plan_outputs(&inputs, output.as_ref(), writer.extension())?;
-    let read = ReadOptions::default();
-    for item in &inputs {
-        let (input, mut out) = (Input::open(&item.path, &read)?, Vec::new());
-        let name = input.name.clone();
-        for (i, game) in Games::new(input, read).enumerate() {
-            let game = game?;
-            for d in &game.diagnostics {
-                eprintln!("{name}: game {}: {d}", game.index);
+    let target = Target::named(rest.first().map_or("json", String::as_str)).ok_or("no target")?;
+    let writer = Writer::new(kifu_records::WriteOptions::new(target));
+    let (files, folder) = ([PathBuf::from(input)], Destination::Folder(output.into()));
+    let mut outputs = Outputs::new(folder, writer.extension(), &files, true, Replace::Never)?;
+    for event in Batch::new(&files, true, ReadOptions::default()) {
+        match event {
+            Event::Game { name, game, .. } => {
+                for d in &game.diagnostics {
+                    eprintln!("{name}: {d}");
+                }
+                let (_, index) = outputs.select(&name).map_err(|f| f.error)?;
+                outputs.write_game(&writer.write(&game, index)?.bytes)?;
             }
-            out.extend(writer.write(&game, i)?.bytes);
+            Event::Note(note) => eprintln!("note: {note}"),
+            Event::InputError { name, message, .. } => eprintln!("{name}: {message}"),
+            Event::GameError { name, message, .. } => eprintln!("{name}: {message}"),
         }
-        let path = &plan[&name];
-        fs::create_dir_all(path.parent().unwrap_or(output.as_ref()))?;
-        fs::write(path, out)?;
     }
-    Ok(())
+    Ok(outputs.finish().map_err(|f| f.error)?)
 }

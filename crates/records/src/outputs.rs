@@ -92,8 +92,8 @@ pub struct Outputs {
     inputs: Inputs,
     /// Whether existing outputs are replaced.
     replace: Replace,
-    /// The input being written, and its output file.
-    current: Option<(String, OutputFile)>,
+    /// The output file being written, and its path (empty for the one `--output` file).
+    current: Option<(PathBuf, OutputFile)>,
     /// Games written to the current output so far.
     written: usize,
     /// Games written and kept so far.
@@ -148,7 +148,7 @@ impl Outputs {
             Destination::File(path) => {
                 let file = OutputFile::create(&path, &outputs.inputs, replace)
                     .map_err(|e| format!("--output {}: {}", path.display(), message(e)))?;
-                outputs.current = Some((String::new(), file));
+                outputs.current = Some((PathBuf::new(), file));
                 outputs.one_file = true;
             }
             Destination::Folder(dir) => {
@@ -174,13 +174,12 @@ impl Outputs {
         if let Some((name, _)) = &self.stream {
             return Ok((name.clone(), self.written));
         }
-        if let Some((name, out)) = &self.current
-            && (name == input || self.one_file)
+        if self.one_file
+            && let Some((_, out)) = &self.current
         {
             return Ok((out.target().display().to_string(), self.written));
         }
-        self.commit()?;
-        let Some(path) = self.targets.get(input).cloned() else {
+        let Some(path) = self.target_of(input).cloned() else {
             return Err(OutputFailure {
                 name: input.to_owned(),
                 error: "no output file planned for this input".to_owned(),
@@ -188,15 +187,38 @@ impl Outputs {
             });
         };
         let shown = path.display().to_string();
+        // The members of one ZIP archive go to the archive's output file, one after another.
+        if let Some((current, _)) = &self.current
+            && *current == path
+        {
+            return Ok((shown, self.written));
+        }
+        self.commit()?;
         let file =
             OutputFile::create(&path, &self.inputs, self.replace).map_err(|e| OutputFailure {
                 name: shown.clone(),
                 error: message(e),
                 games: 0,
             })?;
-        self.current = Some((input.to_owned(), file));
+        self.current = Some((path, file));
         self.written = 0;
         Ok((shown, 0))
+    }
+
+    /// The output file planned for the input named `input`: its own, or for a member of an
+    /// archive (`games.zip:a.pgn`, `games.zip:#2`) the archive's.
+    fn target_of(&self, input: &str) -> Option<&PathBuf> {
+        self.targets.get(input).or_else(|| {
+            let mut cut = input.len();
+            // An archive's name may hold `:` itself: try each `:` from the right.
+            while let Some(at) = input[..cut].rfind(':') {
+                if let Some(path) = self.targets.get(&input[..at]) {
+                    return Some(path);
+                }
+                cut = at;
+            }
+            None
+        })
     }
 
     /// Writes one game's bytes to the current output and counts it.
