@@ -12,7 +12,7 @@ fn main() -> Result<(), Box<dyn Error>> {
 }
 
 /// Converts `IN OUT [TARGET]`, printing what it finds; returns how many games it wrote.
-pub fn run(args: &[String]) -> Result<usize, Box<dyn Error>> {
+pub(crate) fn run(args: &[String]) -> Result<usize, Box<dyn Error>> {
     let [input, output, rest @ ..] = args else {
         return Err("usage: convert_folder IN OUT [TARGET]".into());
     };
