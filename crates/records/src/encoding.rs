@@ -95,6 +95,9 @@ const DETECTED: [&Encoding; 5] = [
 /// // 炮二平五 in GBK.
 /// let (encoding, guessed) = kifu_records::detect_encoding(b"1. \xc5\xda\xb6\xfe\xc6\xbd\xce\xe5", true, false)?;
 /// assert_eq!((encoding, guessed), (encoding_rs::GBK, true));
+/// // A real file: traditional characters in Big5.
+/// let bytes = std::fs::read("../../testdata/xiangqi/xiangqi-chinese-big5-traditional.pgn")?;
+/// assert_eq!(kifu_records::detect_encoding(&bytes, true, false)?, (encoding_rs::BIG5, true));
 /// # Ok::<(), std::io::Error>(())
 /// ```
 ///

@@ -60,6 +60,21 @@ impl FormatRef {
     }
 
     /// How sure it is that `prefix` is one of its files.
+    ///
+    /// ```
+    /// // Detection asks every format: the surest names the file's format (the first in
+    /// // [`formats`] order among equals), whatever its name says.
+    /// let surest = |path: &str| {
+    ///     let bytes = std::fs::read(path).unwrap();
+    ///     let formats = kifu_records::formats().iter().rev();
+    ///     formats.max_by_key(|f| f.sniff(&bytes)).unwrap().name()
+    /// };
+    /// assert_eq!(surest("../../testdata/kif/handicap-lance.kif"), "kif");
+    /// assert_eq!(surest("../../testdata/kif/relative.ki2u"), "ki2");
+    /// assert_eq!(surest("../../testdata/csa/commas.csa"), "csa");
+    /// assert_eq!(surest("../../testdata/xiangqi/xiangqi-chinese-1.pgn"), "pgn");
+    /// assert_eq!(surest("../../testdata/shogi/shogi-everything.psn"), "psn");
+    /// ```
     pub fn sniff(self, prefix: &[u8]) -> Confidence {
         match self {
             FormatRef::Xiangqi(f) | FormatRef::Both(f, _) => f.sniff(prefix),
