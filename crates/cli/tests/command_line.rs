@@ -533,6 +533,23 @@ fn compare_json_gives_fields_and_write_keeps_what_the_other_resolved() {
         game["final"],
         "3a1k3/4a1RP1/4b3b/9/9/4P1B2/1r7/4B4/3p2p2/3AKA3 w - - 0 54"
     );
+    // `--write` onto a compared file (here through a symbolic link) is refused, and the file
+    // is left as it was: it was truncated by a plain write before.
+    let first = dir.path("first.pgn");
+    std::fs::copy(root().join(SEED_WXF), &first).unwrap();
+    let link = dir.path("link.pgn");
+    std::os::unix::fs::symlink(&first, &link).unwrap();
+    let o = kifu(&["compare", s(&first), SEED_ALGEBRAIC, "--write", s(&link)]);
+    assert_eq!(o.status.code(), Some(3));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "error[io]: --write: {} is the input {} (a link to it, or the file itself): kifu never writes over an input; choose another output\n",
+            s(&link),
+            s(&first)
+        )
+    );
+    assert_eq!(std::fs::read_to_string(&first).unwrap(), before);
 }
 
 /// The game page is written only: `--from html` is a usage error naming what can be read, not

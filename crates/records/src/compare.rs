@@ -203,6 +203,37 @@ impl Comparison {
     pub fn same(&self) -> bool {
         self.counts[0] == self.counts[1] && self.games.iter().all(GameComparison::same)
     }
+
+    /// The record of the input `which` (0 or 1) with every faulty move the other input
+    /// resolved spelled as it reads there ([`resolved_text`] for each of `games`, its games,
+    /// one blank line between them); `None` for a binary record (XQF, CBR), which has no text
+    /// to correct.
+    ///
+    /// ```
+    /// use kifu_records::{ReadOptions, compare, load};
+    ///
+    /// let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/xiangqi/");
+    /// let read = ReadOptions::default();
+    /// let a = load(format!("{dir}seed-descriptive-fi.pgn").as_ref(), &read)?.games;
+    /// let b = load(format!("{dir}seed-algebraic-fi.pgn").as_ref(), &read)?.games;
+    /// let text = compare(&a, &b, ["a", "b"]).resolved_record(&a, 0).unwrap();
+    /// let out = std::env::temp_dir().join(format!("kifu-resolved-record-{}.pgn", std::process::id()));
+    /// std::fs::write(&out, &text)?;
+    /// assert!(!load(&out, &read)?.games.iter().any(|g| g.has_errors()));
+    /// # std::fs::remove_file(&out)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn resolved_record(&self, games: &[Game], which: usize) -> Option<String> {
+        let mut text = String::new();
+        for (game, outcome) in games.iter().zip(&self.games) {
+            let corrected = resolved_text(game, outcome, which)?;
+            if !text.is_empty() && !text.ends_with("\n\n") {
+                text.push('\n');
+            }
+            text.push_str(&corrected);
+        }
+        Some(text)
+    }
 }
 
 /// Compares the games of two inputs, named `names` in the messages.

@@ -133,21 +133,24 @@ pub(crate) fn run(opts: &ReadOptions, a: &Path, b: &Path, write: Option<&Path>) 
         );
     }
     if let Some(path) = write {
-        let mut text = String::new();
-        for (game, outcome) in games_a.iter().zip(&comparison.games) {
-            let Some(corrected) = kifu_records::resolved_text(game, outcome, 0) else {
-                errln!(
-                    "error: --write: {name_a} is a binary file: kifu writes the resolved moves into a text record only"
-                );
-                return 2;
-            };
-            if !text.is_empty() && !text.ends_with("\n\n") {
-                text.push('\n');
-            }
-            text.push_str(&corrected);
-        }
-        if let Err(e) = std::fs::write(path, text) {
-            errln!("error[io]: {}: {e}", path.display());
+        let Some(text) = comparison.resolved_record(&games_a, 0) else {
+            errln!(
+                "error: --write: {name_a} is a binary file: kifu writes the resolved moves into a text record only"
+            );
+            return 2;
+        };
+        // Through a temporary file renamed into place: neither input is ever replaced, and
+        // a failed write leaves no half-written file.
+        let inputs = kifu_records::Inputs::new([a, b]);
+        let written =
+            kifu_records::OutputFile::create(path, &inputs, kifu_records::Replace::Existing)
+                .and_then(|mut out| {
+                    std::io::Write::write_all(&mut out, text.as_bytes())
+                        .map_err(|e| kifu_records::OutputError::Io(path.to_owned(), e))?;
+                    out.commit()
+                });
+        if let Err(e) = written {
+            errln!("error[io]: --write: {e}");
             return EXIT_IO;
         }
     }
