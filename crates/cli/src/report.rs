@@ -4,7 +4,7 @@
 use std::io::{IsTerminal, Write};
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
-use notation_traits::{Diagnostic, Severity};
+use notation_traits::Diagnostic;
 
 use crate::Format;
 
@@ -49,7 +49,6 @@ pub(crate) const EXIT_IO: u8 = 3;
 /// Collects what happened and writes it to standard error.
 pub(crate) struct Reporter {
     format: Format,
-    strict: bool,
     renderer: Renderer,
     pub(crate) games: usize,
     pub(crate) ok: usize,
@@ -63,9 +62,8 @@ pub(crate) struct Reporter {
     /// Diagnostics shown per code in the current game, and those held back.
     shown: std::collections::HashMap<String, usize>,
     held_back: std::collections::BTreeMap<String, usize>,
-    /// Warning codes not shown (`--allow`) and warning codes that are errors (`--deny`).
-    allow: Vec<String>,
-    deny: Vec<String>,
+    /// `--strict`, `--allow` and `--deny`.
+    severities: kifu_records::Severities,
     /// A progress bar for long batches on a terminal; diagnostics are printed around it.
     progress: Option<indicatif::ProgressBar>,
     /// `--show-board`: an error's position is drawn under its note.
@@ -122,7 +120,6 @@ impl Reporter {
         };
         Reporter {
             format,
-            strict,
             renderer,
             games: 0,
             ok: 0,
@@ -134,8 +131,10 @@ impl Reporter {
             skipped: std::collections::BTreeMap::new(),
             shown: std::collections::HashMap::new(),
             held_back: std::collections::BTreeMap::new(),
-            allow: Vec::new(),
-            deny: Vec::new(),
+            severities: kifu_records::Severities {
+                strict,
+                ..kifu_records::Severities::default()
+            },
             progress: None,
             show_board: false,
         }
@@ -143,12 +142,7 @@ impl Reporter {
 
     /// Whether `d` counts as an error here (a warning does under `--strict`).
     pub(crate) fn is_error(&self, d: &Diagnostic) -> bool {
-        d.is_error() || (!self.allowed(d) && (self.strict || self.deny.contains(&d.code)))
-    }
-
-    /// Whether `d` is a warning the user allowed (`--allow CODE`): not shown, not counted.
-    fn allowed(&self, d: &Diagnostic) -> bool {
-        !d.is_error() && self.allow.contains(&d.code)
+        self.severities.is_error(d)
     }
 
     /// Shows a progress bar over `total` bytes when standard error is a terminal and the batch is
@@ -190,8 +184,8 @@ impl Reporter {
 
     /// Sets the codes of `--allow` and `--deny`.
     pub(crate) fn with_codes(mut self, allow: &[String], deny: &[String]) -> Reporter {
-        self.allow = allow.to_vec();
-        self.deny = deny.to_vec();
+        self.severities.allow = allow.to_vec();
+        self.severities.deny = deny.to_vec();
         self
     }
 
@@ -214,13 +208,9 @@ impl Reporter {
         source: Option<&Source<'_>>,
         board: Option<&str>,
     ) {
-        if self.allowed(d) {
+        let Some(d) = self.severities.reported(d) else {
             return;
-        }
-        let mut d = d.clone();
-        if self.is_error(&d) {
-            d.severity = Severity::Error;
-        }
+        };
         if d.is_error() {
             self.errors += 1;
         } else {
