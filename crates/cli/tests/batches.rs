@@ -130,9 +130,15 @@ fn output_dir_never_overwrites_an_input_nor_merges_two() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains(&format!("{} and {} would both be written to", s(&a), s(&b))),
-        "{stderr}"
+    // Files given one by one: the advice is to give their folders.
+    assert_eq!(
+        stderr,
+        format!(
+            "error: {} and {} would both be written to {}: convert them in separate runs, or give their folder with --recursive\n",
+            s(&a),
+            s(&b),
+            s(&t.path("out/g.psn"))
+        )
     );
     assert!(!t.path("out").exists());
 
