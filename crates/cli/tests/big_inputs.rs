@@ -130,3 +130,40 @@ fn nested_variation_blocks_are_capped() {
         &err[..err.len().min(4000)]
     );
 }
+
+/// 2 MB of stray `}` in one game: each was a diagnostic kept to the end of the game (667 MB
+/// of memory; 24 MB now). Past 10,000 they are counted in one error, the kept ones in order.
+#[test]
+fn a_million_stray_brackets_keep_ten_thousand_diagnostics() {
+    let text = format!(
+        "[Event \"x\"]\n\n1. C2.5 H8+7 {}*\n",
+        "} ".repeat(1_000_000)
+    );
+    let path = file("braces.pgn", &text);
+    let (code, err) = kifu(&["check", "--format", "json"], &path);
+    assert_eq!(code, Some(1));
+    let lines: Vec<serde_json::Value> = err
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 10_002);
+    assert!(lines[..10_000].iter().all(|d| d["code"] == "stray-bracket"));
+    // The first dropped `}` is the 10,001st: column 14 + 2 * 10,000.
+    let last = &lines[10_000];
+    assert_eq!(
+        (&last["code"], &last["line"], &last["column"]),
+        (
+            &serde_json::json!("too-many-diagnostics"),
+            &serde_json::json!(3),
+            &serde_json::json!(20_014)
+        )
+    );
+    assert_eq!(
+        last["message"],
+        "990000 more diagnostics of this game are not kept (at most 10000 are, in order): fix the first ones and check again"
+    );
+    assert_eq!(
+        lines[10_001],
+        serde_json::json!({"summary": {"games": 1, "ok": 0, "with_errors": 1, "warnings": 0}})
+    );
+}

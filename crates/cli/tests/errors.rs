@@ -48,6 +48,10 @@ use notation_traits::CODES;
 /// Codes that no input file can trigger through `kifu check`, and why.
 const NO_INPUT: &[(&str, &str)] = &[
     (
+        "too-many-diagnostics",
+        "a game of over 10,000 diagnostics: crates/cli/tests/big_inputs.rs builds one (2 MB)",
+    ),
+    (
         "bad-header",
         "binary archive inputs (XQF, CBR, CBL): crates/xiangqi-archive/tests builds each",
     ),

@@ -117,6 +117,7 @@ pub const CODES: &[&str] = &[
     "tandem-file-missing",
     "terminal-mismatch",
     "text-after-result",
+    "too-many-diagnostics",
     "trailing-bytes",
     "truncated-file",
     "uchifuzume",

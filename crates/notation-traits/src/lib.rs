@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod cap;
 mod checked;
 mod clock;
 mod diagnostic;
@@ -16,6 +17,7 @@ mod span;
 mod terminal;
 mod writer;
 
+pub use cap::{Collected, MAX_DIAGNOSTICS, cap_diagnostics};
 pub use checked::CheckedGame;
 pub use clock::{move_time_millis, pgn_clock, seconds_millis};
 pub use diagnostic::{CODES, Diagnostic, Severity};

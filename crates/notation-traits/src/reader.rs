@@ -485,7 +485,8 @@ impl<'a> Cursor<'a> {
 
 struct Builder {
     record: GameRecord<()>,
-    diagnostics: Vec<Diagnostic>,
+    /// At most [`crate::MAX_DIAGNOSTICS`] kept, the rest counted.
+    diagnostics: crate::Collected,
     /// Enclosing lines while inside variations; the innermost is `current`.
     stack: Vec<(Line<()>, Pos)>,
     current: Line<()>,
@@ -554,7 +555,7 @@ fn parse_game(text: &str, start: Pos) -> RawGame {
             span: Span { start, end: start },
             ..GameRecord::default()
         },
-        diagnostics: Vec::new(),
+        diagnostics: crate::Collected::default(),
         stack: Vec::new(),
         current: Line::default(),
         pending_number: None,
@@ -585,7 +586,7 @@ fn parse_game(text: &str, start: Pos) -> RawGame {
     }
     RawGame {
         record: b.record,
-        diagnostics: b.diagnostics,
+        diagnostics: b.diagnostics.finish(),
         source: text.to_owned(),
     }
 }

@@ -139,7 +139,12 @@ impl Iterator for Games {
                 .map(|g| check::shogi_format(index, format, g, options)),
         };
         self.index = index;
-        Some(game)
+        // At most MAX_DIAGNOSTICS per game (the reader's and the check's together).
+        Some(game.map(|mut g| {
+            notation_traits::cap_diagnostics(&mut g.diagnostics);
+            g.before_detection = g.before_detection.min(g.diagnostics.len());
+            g
+        }))
     }
 }
 
