@@ -340,12 +340,24 @@ pub(crate) struct ReadOptions {
     /// WHATWG label (detected when absent).
     #[arg(long, value_parser = kifu_records::parse_encoding)]
     pub(crate) encoding: Option<&'static encoding_rs::Encoding>,
+    /// Threads that read and check games (default: the machine's cores); any number gives
+    /// the same output, in input order.
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub(crate) jobs: Option<u16>,
     /// The game detection takes when only the moves could tell (`--to psn`: shogi).
     #[arg(skip)]
     pub(crate) detect: Option<Variant>,
 }
 
 impl ReadOptions {
+    /// The threads that check games: `--jobs`, else the machine's cores.
+    pub(crate) fn jobs(&self) -> usize {
+        self.jobs.map_or_else(
+            || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+            usize::from,
+        )
+    }
+
     /// The library's options.
     pub(crate) fn library(&self) -> kifu_records::ReadOptions {
         kifu_records::ReadOptions {
@@ -443,7 +455,8 @@ struct CheckArgs {
     mut_arg("repair", |a| a.hide(true)),
     mut_arg("recursive", |a| a.hide(true)),
     mut_arg("allow", |a| a.hide(true)),
-    mut_arg("deny", |a| a.hide(true))
+    mut_arg("deny", |a| a.hide(true)),
+    mut_arg("jobs", |a| a.hide(true))
 )]
 struct CompareArgs {
     #[command(flatten)]

@@ -503,3 +503,58 @@ fn an_archive_under_output_dir_writes_its_members_to_its_one_output() {
         [["7g7f", "3c3d", "8h2b+", "3a2b"]]
     );
 }
+
+/// `--jobs N` checks games on N threads: stdout, stderr and the exit code are the same bytes
+/// for every N, on testdata's folders (every format, errors and notes among them) and on one
+/// file of 3,000 games with a fault every 7th, converted and checked.
+#[test]
+fn any_number_of_jobs_gives_the_same_bytes() {
+    let t = TempDir::new("jobs");
+    let mut big = String::new();
+    for i in 0..3000 {
+        let second = if i % 7 == 3 { "H8+5" } else { "H8+7" };
+        big.push_str(&format!(
+            "[Event \"{i}\"]\n\n1. C2.5 {second} 2. H2+3 R9.8 3. R1.2 C8+4 *\n\n"
+        ));
+    }
+    let file = t.path("big.pgn");
+    std::fs::write(&file, big).unwrap();
+    let root = testdata("");
+    let runs: [&[&str]; 4] = [
+        &["check", "--recursive", s(&root)],
+        &["convert", "--to", "json", "--recursive", s(&root)],
+        &["convert", "--to", "iccs", s(&file)],
+        &["check", "--message-format", "json", s(&file)],
+    ];
+    for args in runs {
+        let one = kifu(&[args, &["--jobs", "1"]].concat());
+        assert!(!one.stdout.is_empty() || !one.stderr.is_empty(), "{args:?}");
+        for jobs in ["2", "3"] {
+            let many = kifu(&[args, &["--jobs", jobs]].concat());
+            assert_eq!(
+                many.status.code(),
+                one.status.code(),
+                "{args:?} --jobs {jobs}"
+            );
+            assert!(
+                many.stdout == one.stdout,
+                "{args:?} --jobs {jobs}: stdout differs"
+            );
+            assert!(
+                many.stderr == one.stderr,
+                "{args:?} --jobs {jobs}: stderr differs"
+            );
+        }
+    }
+    // The faults are found: 3000 games, one in 7 with an error.
+    let out = kifu(&["check", "--jobs", "2", s(&file)]);
+    assert_eq!(
+        summary(&out),
+        "kifu check: 3000 games read, 429 with errors, 0 warnings"
+    );
+    // --jobs 0 is a usage error.
+    assert_eq!(
+        kifu(&["check", "--jobs", "0", s(&file)]).status.code(),
+        Some(2)
+    );
+}

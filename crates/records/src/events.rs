@@ -8,7 +8,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::{Game, GameBody, Games, InputPath, Members, ReadOptions, expand, total_size};
+use crate::{
+    Game, GameBody, Games, InputPath, Members, ReadOptions, Unchecked, expand, total_size,
+};
 
 /// What reading a batch of inputs finds, in input order: one [`Event::Game`] per game, and in
 /// their places what was said about the inputs.
@@ -58,7 +60,45 @@ struct Current {
     name: String,
     read: Arc<AtomicU64>,
     count: usize,
-    last_reading: Option<String>,
+    /// The input's number in the batch, from 1.
+    input: usize,
+}
+
+/// What the batch reader yields before checking: an event, or a game to check.
+pub(crate) enum Item {
+    /// An event that needs no check.
+    Event(Event),
+    /// A game read, to be checked: the input's name and number.
+    Game {
+        name: String,
+        input: usize,
+        game: Box<Unchecked>,
+    },
+}
+
+/// The reading of the last game checked, for [`Event::Game`]'s `same_reading`.
+#[derive(Default)]
+pub(crate) struct Readings {
+    input: usize,
+    last: Option<String>,
+}
+
+impl Readings {
+    /// The event of `game`, the next game in order, of input `input` named `name`.
+    pub(crate) fn event(&mut self, name: String, input: usize, game: Game) -> Event {
+        if input != self.input {
+            self.input = input;
+            self.last = None;
+        }
+        let reading = reading_of(&game);
+        let same_reading = reading.is_some() && reading == self.last;
+        self.last = reading;
+        Event::Game {
+            name,
+            game: Box::new(game),
+            same_reading,
+        }
+    }
 }
 
 /// Every game of a list of paths, as [`Event`]s in order. A path `-` is standard input; no
@@ -93,6 +133,9 @@ pub struct Batch {
     done_before: u64,
     total: u64,
     files: usize,
+    /// Inputs opened so far.
+    opened: usize,
+    readings: Readings,
 }
 
 impl Batch {
@@ -107,6 +150,8 @@ impl Batch {
             members: None,
             current: None,
             done_before: 0,
+            opened: 0,
+            readings: Readings::default(),
         }
     }
 
@@ -131,37 +176,101 @@ impl Batch {
                 .map_or(0, |c| c.read.load(Ordering::Relaxed))
     }
 
-    /// The next event of the input being read, or `None` when it is done.
-    fn next_of_current(&mut self) -> Option<Event> {
+    /// The next item of the input being read, or `None` when it is done.
+    fn next_of_current(&mut self) -> Option<Item> {
         let current = self.current.as_mut()?;
-        match current.games.next() {
+        match current.games.next_unchecked() {
             Some(Err(e)) => {
                 current.count += 1;
-                Some(Event::GameError {
+                Some(Item::Event(Event::GameError {
                     name: current.name.clone(),
                     game: current.count,
                     message: e.to_string(),
-                })
+                }))
             }
             Some(Ok(game)) => {
                 current.count += 1;
-                let reading = reading_of(&game);
-                let same_reading = reading.is_some() && reading == current.last_reading;
-                current.last_reading = reading;
-                Some(Event::Game {
+                Some(Item::Game {
                     name: current.name.clone(),
+                    input: current.input,
                     game: Box::new(game),
-                    same_reading,
                 })
             }
             None => {
                 let done = self.current.take()?;
                 self.done_before += done.read.load(Ordering::Relaxed);
-                (done.count == 0).then(|| Event::InputError {
-                    name: done.name,
-                    message: "no game in it (the file is empty or blank)".to_owned(),
-                    skipped: Some("empty"),
+                (done.count == 0).then(|| {
+                    Item::Event(Event::InputError {
+                        name: done.name,
+                        message: "no game in it (the file is empty or blank)".to_owned(),
+                        skipped: Some("empty"),
+                    })
                 })
+            }
+        }
+    }
+
+    /// The next item in input order: an event, or a game read and not yet checked.
+    pub(crate) fn next_item(&mut self) -> Option<Item> {
+        loop {
+            if self.current.is_some() {
+                match self.next_of_current() {
+                    Some(item) => return Some(item),
+                    None => continue,
+                }
+            }
+            if let Some(members) = &mut self.members {
+                match members.next() {
+                    Some(Ok(input)) => {
+                        let note = (input.encoding_detected)
+                            .then_some(input.encoding)
+                            .flatten()
+                            .map(|e| format!("{}: read as {} (detected)", input.name, e.name()));
+                        self.opened += 1;
+                        self.current = Some(Current {
+                            name: input.name.clone(),
+                            read: Arc::clone(&input.read),
+                            games: Games::new(input, self.options),
+                            count: 0,
+                            input: self.opened,
+                        });
+                        if let Some(note) = note {
+                            return Some(Item::Event(Event::Note(note)));
+                        }
+                    }
+                    Some(Err(e)) => {
+                        let message = e.error.to_string();
+                        let skipped = if message.starts_with("this looks like") {
+                            "of a kind kifu does not read"
+                        } else if e.error.kind() == io::ErrorKind::InvalidData {
+                            "in no encoding kifu reads"
+                        } else if e.error.kind() == io::ErrorKind::NotFound {
+                            "missing"
+                        } else {
+                            "unreadable"
+                        };
+                        return Some(Item::Event(Event::InputError {
+                            name: e.name,
+                            message,
+                            skipped: Some(skipped),
+                        }));
+                    }
+                    None => self.members = None,
+                }
+                continue;
+            }
+            match self.items.next()? {
+                Err((name, e)) => {
+                    return Some(Item::Event(Event::InputError {
+                        name,
+                        message: e.to_string(),
+                        skipped: None,
+                    }));
+                }
+                Ok(item) => match item.skipped {
+                    Some(why) => return Some(Item::Event(Event::Note(why))),
+                    None => self.members = Some(Members::open(&item.path, &self.options)),
+                },
             }
         }
     }
@@ -181,66 +290,10 @@ impl Iterator for Batch {
     type Item = Event;
 
     fn next(&mut self) -> Option<Event> {
-        loop {
-            if self.current.is_some() {
-                match self.next_of_current() {
-                    Some(event) => return Some(event),
-                    None => continue,
-                }
-            }
-            if let Some(members) = &mut self.members {
-                match members.next() {
-                    Some(Ok(input)) => {
-                        let note = (input.encoding_detected)
-                            .then_some(input.encoding)
-                            .flatten()
-                            .map(|e| format!("{}: read as {} (detected)", input.name, e.name()));
-                        self.current = Some(Current {
-                            name: input.name.clone(),
-                            read: Arc::clone(&input.read),
-                            games: Games::new(input, self.options),
-                            count: 0,
-                            last_reading: None,
-                        });
-                        if let Some(note) = note {
-                            return Some(Event::Note(note));
-                        }
-                    }
-                    Some(Err(e)) => {
-                        let message = e.error.to_string();
-                        let skipped = if message.starts_with("this looks like") {
-                            "of a kind kifu does not read"
-                        } else if e.error.kind() == io::ErrorKind::InvalidData {
-                            "in no encoding kifu reads"
-                        } else if e.error.kind() == io::ErrorKind::NotFound {
-                            "missing"
-                        } else {
-                            "unreadable"
-                        };
-                        return Some(Event::InputError {
-                            name: e.name,
-                            message,
-                            skipped: Some(skipped),
-                        });
-                    }
-                    None => self.members = None,
-                }
-                continue;
-            }
-            match self.items.next()? {
-                Err((name, e)) => {
-                    return Some(Event::InputError {
-                        name,
-                        message: e.to_string(),
-                        skipped: None,
-                    });
-                }
-                Ok(item) => match item.skipped {
-                    Some(why) => return Some(Event::Note(why)),
-                    None => self.members = Some(Members::open(&item.path, &self.options)),
-                },
-            }
-        }
+        Some(match self.next_item()? {
+            Item::Event(event) => event,
+            Item::Game { name, input, game } => self.readings.event(name, input, game.check()),
+        })
     }
 }
 

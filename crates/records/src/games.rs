@@ -108,43 +108,107 @@ impl Games {
     }
 }
 
-impl Iterator for Games {
-    type Item = io::Result<Game>;
-
-    fn next(&mut self) -> Option<io::Result<Game>> {
+impl Games {
+    /// The next game read but not yet checked: [`Unchecked::check`] checks it (on any
+    /// thread: reading is in order, checking need not be).
+    ///
+    /// # Errors
+    ///
+    /// As the iterator's: the game's bytes could not be read.
+    pub fn next_unchecked(&mut self) -> Option<io::Result<Unchecked>> {
         let index = self.index + 1;
-        let format = self.format;
-        let options = &self.options;
-        let game = match &mut self.inner {
+        let body = match &mut self.inner {
             Inner::PgnStyle(r) => r.next()?.map(|raw| {
                 match self
                     .bad_bytes
                     .as_ref()
                     .and_then(|log| bad_bytes_of(log, &raw))
                 {
-                    Some(error) => {
-                        let variant =
-                            crate::detect::variant_and_how(&raw, options, self.shogi_hint).0;
-                        check::unreadable(index, format, raw, variant, Box::new(error))
-                    }
-                    None => check::pgn_style(index, format, raw, options, self.shogi_hint),
+                    Some(error) => Body::Unreadable(raw, Box::new(error)),
+                    None => Body::PgnStyle(raw),
                 }
             }),
-            Inner::Json(r) => r.next()?.map(|g| g.check(index, format, options)),
-            Inner::Xiangqi(r) => r
-                .next()?
-                .map(|g| check::xiangqi_format(index, format, g, options)),
-            Inner::Shogi(r) => r
-                .next()?
-                .map(|g| check::shogi_format(index, format, g, options)),
+            Inner::Json(r) => r.next()?.map(Body::Json),
+            Inner::Xiangqi(r) => r.next()?.map(|g| Body::Xiangqi(Box::new(g))),
+            Inner::Shogi(r) => r.next()?.map(|g| Body::Shogi(Box::new(g))),
         };
         self.index = index;
-        // At most MAX_DIAGNOSTICS per game (the reader's and the check's together).
-        Some(game.map(|mut g| {
-            notation_traits::cap_diagnostics(&mut g.diagnostics);
-            g.before_detection = g.before_detection.min(g.diagnostics.len());
-            g
+        Some(body.map(|body| Unchecked {
+            index,
+            format: self.format,
+            options: self.options,
+            shogi_hint: self.shogi_hint,
+            body,
         }))
+    }
+}
+
+impl Iterator for Games {
+    type Item = io::Result<Game>;
+
+    fn next(&mut self) -> Option<io::Result<Game>> {
+        Some(self.next_unchecked()?.map(Unchecked::check))
+    }
+}
+
+/// A game read from its input, not yet checked ([`Games::next_unchecked`]).
+pub struct Unchecked {
+    index: usize,
+    format: FormatRef,
+    options: ReadOptions,
+    shogi_hint: bool,
+    body: Body,
+}
+
+impl std::fmt::Debug for Unchecked {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Unchecked")
+            .field("index", &self.index)
+            .field("format", &self.format)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What was read of a game, by the kind of reader.
+enum Body {
+    PgnStyle(RawGame),
+    /// A PGN-style game holding bytes valid in no encoding: kept as text, unchecked.
+    Unreadable(RawGame, Box<Diagnostic>),
+    Json(json::JsonRecord),
+    Xiangqi(Box<notation_traits::FormatGame<xiangqi_board::Position>>),
+    Shogi(Box<notation_traits::FormatGame<shogi_board::Position>>),
+}
+
+impl Unchecked {
+    /// The game's number in its input, from 1.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// Detects the game and notation and checks every move: the [`Game`] that [`Games`]
+    /// yields, its diagnostics capped at [`notation_traits::MAX_DIAGNOSTICS`].
+    pub fn check(self) -> Game {
+        let Unchecked {
+            index,
+            format,
+            options,
+            shogi_hint,
+            body,
+        } = self;
+        let mut game = match body {
+            Body::PgnStyle(raw) => check::pgn_style(index, format, raw, &options, shogi_hint),
+            Body::Unreadable(raw, error) => {
+                let variant = crate::detect::variant_and_how(&raw, &options, shogi_hint).0;
+                check::unreadable(index, format, raw, variant, error)
+            }
+            Body::Json(g) => g.check(index, format, &options),
+            Body::Xiangqi(g) => check::xiangqi_format(index, format, *g, &options),
+            Body::Shogi(g) => check::shogi_format(index, format, *g, &options),
+        };
+        // At most MAX_DIAGNOSTICS per game (the reader's and the check's together).
+        notation_traits::cap_diagnostics(&mut game.diagnostics);
+        game.before_detection = game.before_detection.min(game.diagnostics.len());
+        game
     }
 }
 

@@ -78,7 +78,7 @@ fn message(e: OutputError) -> String {
 /// }
 /// assert_eq!(outputs.finish(), Ok(1));
 /// let written = std::fs::read_to_string(dir.join("xiangqi-chinese-1.pgn"))?;
-/// assert!(written.contains("1. h2e2 h9g7"), "{written}");
+/// assert!(written.contains("[Format \"ICCS\"]\n\n1. H2-H6 C9-A7\n"), "{written}");
 /// std::fs::remove_dir_all(&dir)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

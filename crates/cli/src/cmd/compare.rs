@@ -33,6 +33,7 @@ pub(crate) fn run(opts: &ReadOptions, a: &Path, b: &Path, write: Option<&Path>) 
         (opts.recursive, "--recursive"),
         (!opts.allow.is_empty(), "--allow"),
         (!opts.deny.is_empty(), "--deny"),
+        (opts.jobs.is_some(), "--jobs"),
     ] {
         if given {
             errln!(

@@ -48,7 +48,7 @@ pub(crate) fn for_each_game(
     reporter: &mut Reporter,
     mut each: impl FnMut(&str, &Game, bool, &mut Reporter) -> After,
 ) {
-    let mut batch = Batch::new(files, opts.recursive, opts.library());
+    let mut batch = Batch::new(files, opts.recursive, opts.library()).jobs(opts.jobs());
     reporter.start_progress(batch.total_bytes(), batch.files());
     while let Some(event) = batch.next() {
         match event {
