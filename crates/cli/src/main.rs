@@ -519,6 +519,9 @@ struct DiagramArgs {
     /// Write one file per diagram into this folder (`game-1-ply-032.svg`).
     #[arg(long, value_name = "DIR")]
     output_dir: Option<PathBuf>,
+    /// Replace diagram files that exist already (never the input, nor through a link).
+    #[arg(long, requires = "output_dir")]
+    force: bool,
     /// A bare xiangqi position (a FEN, or `startpos`) instead of a file.
     #[arg(long)]
     fen: Option<String>,
@@ -707,6 +710,7 @@ fn main() -> ExitCode {
                 last_move: None,
             },
             output_dir: a.output_dir,
+            force: a.force,
             file: a.file,
         }),
         Command::Perft(a) => {

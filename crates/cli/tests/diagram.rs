@@ -143,6 +143,47 @@ fn every_ply_needs_a_folder_for_svg_and_writes_one_file_each() {
     })
     .count();
     assert_eq!(files, plies + 1);
+    // Written again: the existing files are kept unless --force; a link among them (here to a
+    // file outside the folder) is replaced, never followed (issue 18 item 1).
+    let first = dir.join("game-1-ply-000.svg");
+    let outside = std::env::temp_dir().join(format!("kifu-diagram-outside-{}", std::process::id()));
+    std::fs::write(&outside, "not a diagram").unwrap();
+    std::fs::remove_file(&first).unwrap();
+    std::os::unix::fs::symlink(&outside, &first).unwrap();
+    let again = |force: bool| {
+        let mut args = vec![
+            "diagram",
+            "--every-ply",
+            "--output-dir",
+            dir.to_str().unwrap(),
+        ];
+        if force {
+            args.push("--force");
+        }
+        args.push("testdata/shogi/shogi-real-game.psn");
+        kifu(&args)
+    };
+    let o = again(false);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        format!(
+            "error: {} exists: give --force to replace it, or choose another output\n",
+            first.display()
+        )
+    );
+    let o = again(true);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(!std::fs::symlink_metadata(&first).unwrap().is_symlink());
+    assert!(std::fs::read_to_string(&first).unwrap().starts_with("<svg"));
+    assert_eq!(std::fs::read_to_string(&outside).unwrap(), "not a diagram");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), plies + 1);
+    std::fs::remove_file(&outside).unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -1,11 +1,12 @@
 //! `kifu diagram`: board diagrams of a game's positions, or of a bare position
 //! ([`kifu_records::diagrams`], [`kifu_records::position_diagram`]).
 
+use std::io::Write as _;
 use std::path::PathBuf;
 
 use kifu_records::{
-    DiagramFormat, DiagramOptions, Games, Input, Plies, ReadOptions, Variant, diagrams,
-    position_diagram,
+    DiagramFormat, DiagramOptions, Games, Input, Inputs, OutputError, OutputFile, Plies,
+    ReadOptions, Replace, Variant, check_output, diagrams, position_diagram,
 };
 
 use crate::report::{EXIT_DATA, EXIT_IO, EXIT_OK};
@@ -18,6 +19,8 @@ pub(crate) struct Options {
     pub(crate) position: Option<(Variant, String)>,
     pub(crate) diagram: DiagramOptions,
     pub(crate) output_dir: Option<PathBuf>,
+    /// Replace diagram files that exist already (`--force`).
+    pub(crate) force: bool,
 }
 
 pub(crate) fn run(o: Options) -> u8 {
@@ -76,18 +79,36 @@ pub(crate) fn run(o: Options) -> u8 {
         }
         return EXIT_OK;
     };
-    if let Err(e) = std::fs::create_dir_all(dir) {
-        errln!("error[io]: {}: {e}", dir.display());
-        return EXIT_IO;
-    }
     let extension = match o.diagram.format {
         DiagramFormat::Svg => "svg",
         DiagramFormat::Text => "txt",
     };
-    for d in &drawn {
-        let path = dir.join(format!("game-{}-ply-{:03}.{extension}", o.game, d.ply));
-        if let Err(e) = std::fs::write(&path, &d.text) {
-            errln!("error[io]: {}: {e}", path.display());
+    let paths: Vec<PathBuf> = drawn
+        .iter()
+        .map(|d| dir.join(format!("game-{}-ply-{:03}.{extension}", o.game, d.ply)))
+        .collect();
+    // Every output checked before any is written (none is the input, none exists unless
+    // --force), then each written through a temporary file renamed into place.
+    let inputs = Inputs::new([path.as_path()]);
+    let replace = if o.force {
+        Replace::Existing
+    } else {
+        Replace::Never
+    };
+    for p in &paths {
+        if let Err(e) = check_output(p, &inputs, replace) {
+            errln!("error: {e}");
+            return 2;
+        }
+    }
+    for (d, p) in drawn.iter().zip(&paths) {
+        let written = OutputFile::create(p, &inputs, replace).and_then(|mut out| {
+            out.write_all(d.text.as_bytes())
+                .map_err(|e| OutputError::Io(p.clone(), e))?;
+            out.commit()
+        });
+        if let Err(e) = written {
+            errln!("error[io]: {e}");
             return EXIT_IO;
         }
     }
