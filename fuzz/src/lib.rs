@@ -314,19 +314,9 @@ fn same_line<M: PartialEq + std::fmt::Debug>(a: &Line<M>, b: &Line<M>) -> Result
     Ok(())
 }
 
-/// What a comment becomes through a PSN file: `~` a line break (Cheymol's files); and a `}` in
-/// a comment of several lines, which neither `{ }` nor `;` can hold, a `)` (documented in
-/// notation_traits::writer).
+/// What a comment becomes through a PSN file: `~` a line break (Cheymol's files).
 fn tilde_line_breaks<M>(line: &mut Line<M>) {
-    // The writer decides on the text as it stands (a `~` still in it is no line break yet).
-    let through_psn = |c: &str| {
-        let c = if c.contains('\n') {
-            c.replace('}', ")")
-        } else {
-            c.to_owned()
-        };
-        c.replace('~', "\n")
-    };
+    let through_psn = |c: &str| c.replace('~', "\n");
     for c in &mut line.comments {
         *c = through_psn(c);
     }

@@ -20,7 +20,10 @@
 //!   [`replay`](crate::replay) checks them);
 //! - full-width descriptive moves run together without spaces (`１．Ｃ２＝５Ｈ８＋７`), split by
 //!   the fixed four-symbol grammar;
-//! - `{...}` comments over several lines, `;` comments to the end of the line;
+//! - `{...}` comments over several lines, `;` comments to the end of the line (`;` lines
+//!   that follow each other, the later ones in the first column, are one comment of several
+//!   lines); the one space or line end that sets a comment off from its `{`, `}` or `;` is no
+//!   text of it, further spaces are;
 //! - `( ... )` variations, nested up to 32 levels (deeper text is kept as a comment, with an
 //!   error);
 //! - a clock time in parentheses after a move (`(00:03 / 00:00:03)`), kept as written, and
@@ -165,17 +168,23 @@ impl<R: BufRead> GameReader<R> {
         Ok(Some((text, at)))
     }
 
-    /// Whether the `{` comment open at `line` (a tag pair after a blank line) is one left
-    /// unclosed, so that the line starts the next game: the lines after it are read ahead
-    /// (and queued in `pending`, with `line` first) until the comment closes (a real comment
-    /// that holds a tag-like line: no) or a line starts with a move number, the input ends, or
-    /// [`LOOKAHEAD`] lines pass while it stays open (yes).
-    fn comment_left_open(&mut self, line: String, at: Pos) -> io::Result<bool> {
+    /// Whether the `{` comment open at `line` is one left unclosed, so that the line starts
+    /// the next game. `line` is a tag pair after a blank line (`after_tags`), or opens with
+    /// move number 1 (a file of games without tags). The lines after it are read ahead (and
+    /// queued in `pending`, with `line` first) until the comment closes (a `}` before any `{`:
+    /// a real comment that holds a tag-like or numbered line: no), or a `{` opens before any
+    /// `}`, the next game's tags or moves begin, the input ends, or [`LOOKAHEAD`] lines pass
+    /// while it stays open (yes).
+    fn comment_left_open(&mut self, line: String, at: Pos, after_tags: bool) -> io::Result<bool> {
+        // A numbered line is movetext itself: its braces count.
+        let mut verdict = if after_tags {
+            None
+        } else {
+            brace_verdict(&line)
+        };
         let mut ahead = vec![(line, at)];
-        let mut open = true;
-        let mut left_open = true;
-        let mut tags = true;
-        while ahead.len() < LOOKAHEAD {
+        let mut tags = after_tags;
+        while verdict.is_none() && ahead.len() < LOOKAHEAD {
             let next = match self.pending.pop_front() {
                 Some(l) => Some(l),
                 None => match self.read_line() {
@@ -190,20 +199,21 @@ impl<R: BufRead> GameReader<R> {
             };
             let Some((next, next_at)) = next else { break };
             let trimmed = next.trim_start();
-            tags &= trimmed.is_empty() || is_tag_pair(trimmed);
-            if !tags && starts_with_move_number(trimmed) {
+            let tag_line = trimmed.is_empty() || is_tag_pair(trimmed);
+            tags &= tag_line;
+            if (after_tags && !tags && starts_with_move_number(trimmed))
+                || (!after_tags && opens_tag_pair(trimmed))
+            {
                 ahead.push((next, next_at));
+                verdict = Some(true);
                 break;
             }
-            open = scan_comment_state(&next, open);
+            verdict = brace_verdict(&next).filter(|&open| !open || !tag_line);
             ahead.push((next, next_at));
-            if !open {
-                left_open = false;
-                break;
-            }
         }
         // Left open: everything read ahead is the next game's. Closed: the lines are this
         // game's, and `line` itself goes on as the caller's current line.
+        let left_open = verdict.unwrap_or(true);
         let keep = usize::from(!left_open);
         for l in ahead.into_iter().skip(keep).rev() {
             self.pending.push_front(l);
@@ -219,6 +229,8 @@ impl<R: BufRead> GameReader<R> {
         let mut in_comment = false;
         let mut after_result = false;
         let mut blank_before = false;
+        // Whether the open `{` comment was already found to close (see `comment_left_open`).
+        let mut comment_checked = false;
         // The first line that is not UTF-8: it spoils the whole game, which is skipped to its
         // end and given as this error.
         let mut spoiled: Option<io::Error> = self.carried.take();
@@ -271,14 +283,16 @@ impl<R: BufRead> GameReader<R> {
                 // next game.
                 self.pending.push_back((line, at));
                 break;
-            } else if in_comment
-                && seen_movetext
-                && blank_before
-                && is_tag_pair(trimmed)
-                && self.comment_left_open(line.clone(), at)?
-            {
-                // A `{` left open: a blank line and a tag pair start the next game, instead of
-                // the comment swallowing the rest of the file (the game reports the comment).
+            } else if in_comment && seen_movetext && !comment_checked && {
+                let after_tags = blank_before && is_tag_pair(trimmed);
+                (after_tags || starts_with_first_move(trimmed)) && {
+                    comment_checked = true;
+                    self.comment_left_open(line.clone(), at, after_tags)?
+                }
+            } {
+                // A `{` left open: a blank line and a tag pair, or a line opening with move 1,
+                // start the next game, instead of the comment swallowing the rest of the file
+                // (the game reports the comment).
                 break;
             }
             blank_before = trimmed.is_empty();
@@ -292,6 +306,8 @@ impl<R: BufRead> GameReader<R> {
                 seen_movetext = true;
             }
             in_comment = scan_comment_state(&line, in_comment);
+            // Each comment is looked ahead in once: a comment found closed stays so.
+            comment_checked &= in_comment;
             if !trimmed.is_empty() {
                 after_result = !in_comment && ends_with_result(&line);
             }
@@ -384,6 +400,24 @@ fn opens_tag_pair(line: &str) -> bool {
 fn starts_with_move_number(line: &str) -> bool {
     let digits = line.bytes().take_while(u8::is_ascii_digit).count();
     digits > 0 && line[digits..].starts_with('.')
+}
+
+/// Whether a line begins with move number 1 (`1.`, `1...`, not `10.`): where a game of a file
+/// without tags begins.
+fn starts_with_first_move(line: &str) -> bool {
+    line.strip_prefix('1')
+        .is_some_and(|rest| rest.starts_with('.'))
+}
+
+/// Inside an open `{` comment, what `line` says of it: `Some(false)` when a `}` closes it
+/// before any `{`, `Some(true)` when a `{` comes first (a new comment: the open one was left
+/// unclosed), `None` when the line has neither.
+fn brace_verdict(line: &str) -> Option<bool> {
+    line.chars().find_map(|c| match c {
+        '}' => Some(false),
+        '{' => Some(true),
+        _ => None,
+    })
 }
 
 /// Whether the last token of a line is a result (`1-0`, `0-1`, `1/2-1/2`, `*`).
@@ -779,13 +813,21 @@ fn parse_movetext(cur: &mut Cursor<'_>, b: &mut Builder) {
                     );
                 }
                 unread_moves_warning(b, body, cur.span_from(start));
-                b.comment(body.trim().to_owned());
+                b.comment(unpadded(body).to_owned());
             }
             ';' => {
                 cur.bump();
-                let body = cur.bump_while(|c| c != '\n');
-                unread_moves_warning(b, body, cur.span_from(start));
-                b.comment(body.trim().to_owned());
+                let mut body = unpadded(cur.bump_while(|c| c != '\n')).to_owned();
+                // `;` lines right after it, in the first column: the same comment's next lines
+                // (how a comment of several lines holding `}` is written).
+                while cur.rest().starts_with("\n;") {
+                    cur.bump();
+                    cur.bump();
+                    body.push('\n');
+                    body.push_str(unpadded(cur.bump_while(|c| c != '\n')));
+                }
+                unread_moves_warning(b, &body, cur.span_from(start));
+                b.comment(body);
             }
             '(' if remark(cur.rest()).is_some() => {
                 let body = remark(cur.rest()).unwrap_or_default();
@@ -848,6 +890,9 @@ fn parse_movetext(cur: &mut Cursor<'_>, b: &mut Builder) {
             }
             ')' => {
                 cur.bump();
+                if b.ignored_after_result(cur.span_from(start), ")") {
+                    continue;
+                }
                 match b.stack.pop() {
                     Some((mut parent, open)) => {
                         if !attach_variation(&mut parent, std::mem::take(&mut b.current)) {
@@ -881,6 +926,9 @@ fn parse_movetext(cur: &mut Cursor<'_>, b: &mut Builder) {
             }
             '[' | ']' | '}' => {
                 cur.bump();
+                if b.ignored_after_result(cur.span_from(start), &c.to_string()) {
+                    continue;
+                }
                 b.error(
                     "stray-bracket",
                     format!("`{c}` does not belong in movetext"),
@@ -894,6 +942,21 @@ fn parse_movetext(cur: &mut Cursor<'_>, b: &mut Builder) {
             }
         }
     }
+}
+
+/// A comment's text without the padding that sets it off from its braces or `;`: one space or
+/// one line end at each edge (`{ a quiet move }` is `a quiet move`). Spaces beyond it are the
+/// comment's own and kept (`{  indented }` is ` indented`), so that a comment beginning or
+/// ending with spaces, which [`write_comment`](crate::writer) pads with one space each side,
+/// reads back as it was.
+fn unpadded(body: &str) -> &str {
+    let body = body
+        .strip_prefix(' ')
+        .or_else(|| body.strip_prefix('\n'))
+        .unwrap_or(body);
+    body.strip_suffix(' ')
+        .or_else(|| body.strip_suffix('\n'))
+        .unwrap_or(body)
 }
 
 /// The text inside `(...)` at the start of `rest` when it is a clock time such as
@@ -1276,6 +1339,88 @@ mod tests {
         let games = read_all("1. C2.5 {a\n\n[not a tag]\nb} H8+7\n");
         assert_eq!(games.len(), 1);
         assert_eq!(games[0].record.main.moves.len(), 2);
+    }
+
+    #[test]
+    fn an_unclosed_comment_in_a_file_without_tags_ends_at_the_next_move_one() {
+        // Issue 18 item 6: games split by results only were all swallowed by one `{`.
+        let text = "1. C2.5 H8+7 {open 2. H2+3 1-0\n1. C2.5 H8+7 2. H2+3 0-1\n1. P7+1 *\n";
+        let games = read_all(text);
+        assert_eq!(games.len(), 3);
+        assert_eq!(games[0].diagnostics[0].code, "unclosed-comment");
+        assert_eq!(games[0].record.main.moves[1].comments, ["open 2. H2+3 1-0"]);
+        assert_eq!(games[1].record.main.moves.len(), 3);
+        assert_eq!(games[1].record.main.moves[0].span.start.line, 2);
+        assert_eq!(games[1].record.result_token.as_deref(), Some("0-1"));
+        assert_eq!(games[2].record.main.moves[0].text, "P7+1");
+        // The next game opening a comment of its own: the `{` comes before any `}`.
+        let games = read_all("1. C2.5 {open *\n1. C2.5 {a note} H8+7 *\n");
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[1].record.main.moves[0].comments, ["a note"]);
+        // A comment that holds a line opening with move 1 and then closes stays one comment.
+        let games = read_all("5. C2.5 {the game went\n1. C2.5 H8+7 instead} H8+7 *\n");
+        assert_eq!(games.len(), 1);
+        assert_eq!(
+            games[0].record.main.moves[0].comments,
+            ["the game went\n1. C2.5 H8+7 instead"]
+        );
+        assert!(games[0].diagnostics.is_empty());
+    }
+
+    #[test]
+    fn a_stray_bracket_after_the_result_is_text_after_the_result() {
+        // Issue 18 item 6: a `}` after the result was an error, so a legal game was dropped by
+        // `--on-error skip`.
+        for stray in ["}", "]", ")"] {
+            let games = read_all(&format!("1. C2.5 H8+7 1-0 {stray} x\n"));
+            let codes: Vec<&str> = games[0]
+                .diagnostics
+                .iter()
+                .map(|d| d.code.as_str())
+                .collect();
+            assert_eq!(codes, ["text-after-result"], "{stray}");
+            assert_eq!(games[0].record.trailing_comments, [format!("{stray} x")]);
+        }
+    }
+
+    #[test]
+    fn comments_keep_their_own_spaces_and_braces_through_the_writer() {
+        // Issue 18 item 6: spaces at the edges were trimmed; a `}` in a comment of several
+        // lines became `)`.
+        assert_eq!(
+            read_all("1. C2.5 { a quiet move } H8+7 {  indented } ;  two\n")[0]
+                .record
+                .main
+                .moves
+                .iter()
+                .flat_map(|m| m.comments.clone())
+                .collect::<Vec<_>>(),
+            ["a quiet move", " indented", " two"]
+        );
+        let texts = [
+            " leading",
+            "trailing ",
+            "\nline ends\n",
+            "one } brace",
+            "two\nlines } with a brace",
+            "} \n\n {",
+            "",
+            " ",
+        ];
+        for text in texts {
+            let mut out = String::new();
+            let semicolon = crate::writer::write_comment(&mut out, text);
+            assert_eq!(semicolon, text.contains('}'), "{out}");
+            let game = read_all(&format!("1. C2.5 {out} H8+7 {out}\n2. H2+3 *\n"));
+            let moves = &game[0].record.main.moves;
+            assert_eq!(moves.len(), 3, "{out}");
+            assert_eq!(moves[0].comments, [text], "{out}");
+            assert_eq!(moves[1].comments, [text], "{out}");
+            assert!(game[0].diagnostics.is_empty(), "{out}");
+        }
+        let mut out = String::new();
+        crate::writer::write_comment(&mut out, "two\nlines }");
+        assert_eq!(out, "; two\n; lines }\n");
     }
 
     #[test]

@@ -39,6 +39,7 @@ where
         notation,
         numbering,
         out: String::new(),
+        semicolon_end: None,
     };
     for c in &record.main.comments {
         w.comment(c);
@@ -49,6 +50,10 @@ where
         w.out.push('\n');
     }
     if let Some(rest) = rest {
+        // A blank line keeps the rest from joining a `;` comment just before it.
+        if w.ends_with_semicolon_comment() {
+            w.out.push('\n');
+        }
         for line in rest.lines() {
             let _ = writeln!(w.out, "; {line}");
         }
@@ -60,7 +65,9 @@ where
                 w.out.push(' ');
                 w.comment(c);
             }
-            w.out.push('\n');
+            if !w.ends_with_semicolon_comment() {
+                w.out.push('\n');
+            }
         }
         None => {
             for c in &record.trailing_comments {
@@ -171,17 +178,35 @@ pub fn movetext_of(raw: &RawGame) -> String {
         .to_owned()
 }
 
-/// Writes a comment: `{text}`; a one-line text holding `}` as a `;` comment to the end of the
-/// line (a `}` would end a brace comment early). A text of several lines holding `}` has no
-/// faithful form: its `}` become `)`.
-fn write_comment(out: &mut String, text: &str) {
+/// Writes a comment: `{text}`, with one space of padding each side when the text begins or
+/// ends with white space (the reader takes it off again, so the text's own spaces are kept). A
+/// text holding `}`, which would end a brace comment early, is written as `;` comments to the
+/// end of the line, one line of the text each, the lines after the first in the first column:
+/// the reader joins `;` lines that follow each other so into one comment. Returns whether it
+/// wrote the `;` form, which ends with a line end.
+pub(crate) fn write_comment(out: &mut String, text: &str) -> bool {
     if !text.contains('}') {
-        let _ = write!(out, "{{{text}}}");
-    } else if !text.contains('\n') {
-        let _ = writeln!(out, "; {text}");
-    } else {
-        let _ = write!(out, "{{{}}}", text.replace('}', ")"));
+        let pad = if text.starts_with(char::is_whitespace) || text.ends_with(char::is_whitespace) {
+            " "
+        } else {
+            ""
+        };
+        let _ = write!(out, "{{{pad}{text}{pad}}}");
+        return false;
     }
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let pad = if line.ends_with(char::is_whitespace) {
+            " "
+        } else {
+            ""
+        };
+        let _ = write!(out, "; {line}{pad}");
+    }
+    out.push('\n');
+    true
 }
 
 /// Writes moves that could not be read as they were given: move numbers, texts, glyphs
@@ -206,7 +231,7 @@ fn write_clock(out: &mut String, clock: Option<&str>) {
         }
         None => {
             out.push(' ');
-            write_comment(out, clock);
+            let _ = write_comment(out, clock);
         }
     }
 }
@@ -228,12 +253,12 @@ fn raw_line(out: &mut String, entries: &[MoveEntry<()>]) {
         // a `}`, which keeps it exactly.
         for c in &entry.comments {
             out.push(' ');
-            write_comment(out, &c.replace('\n', " "));
+            let _ = write_comment(out, &c.replace('\n', " "));
         }
         for v in &entry.variations {
             out.push_str(" (");
             for c in &v.comments {
-                write_comment(out, &c.replace('\n', " "));
+                let _ = write_comment(out, &c.replace('\n', " "));
                 out.push(' ');
             }
             raw_line(out, &v.moves);
@@ -246,11 +271,21 @@ struct Writer<'a, N: ?Sized> {
     notation: &'a N,
     numbering: MoveNumbering,
     out: String,
+    /// The length of `out` right after the last comment written in the `;` form: a `;` line
+    /// in the first column just after it would read as that comment's next line.
+    semicolon_end: Option<usize>,
 }
 
 impl<N: ?Sized> Writer<'_, N> {
     fn comment(&mut self, text: &str) {
-        write_comment(&mut self.out, text);
+        if write_comment(&mut self.out, text) {
+            self.semicolon_end = Some(self.out.len());
+        }
+    }
+
+    /// Whether `out` ends with a comment in the `;` form (see [`write_comment`]).
+    fn ends_with_semicolon_comment(&self) -> bool {
+        self.semicolon_end == Some(self.out.len())
     }
 
     fn space(&mut self) {
@@ -345,7 +380,7 @@ mod tests {
         let text = write_unread_moves(variation);
         assert_eq!(text, "1. b {two lines} 2. c $5 (2. d)");
         let mut out = String::new();
-        write_comment(&mut out, &format!("unread: {text}"));
+        let _ = write_comment(&mut out, &format!("unread: {text}"));
         assert_eq!(out, "; unread: 1. b {two lines} 2. c $5 (2. d)\n");
         let back = parse_game_text(&format!("1. a {out}2. e\n"));
         assert_eq!(
