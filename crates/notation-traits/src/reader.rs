@@ -1065,6 +1065,26 @@ fn token_in_movetext(token: &str, span: Span, b: &mut Builder) {
         }
         rest = after;
         rest_start = num_end;
+    } else if let Some(after) = overlong_move_number(token) {
+        // No game is that long: a number, not a move, so the move after it still reads.
+        let num_end = rest_start.advance(token, token.len() - after.len());
+        let number = &token[..token.len() - after.len()];
+        b.warn(
+            "move-number-mismatch",
+            format!(
+                "move number `{number}` has {} digits: no game is that long (a move number has at most {MAX_MOVE_NUMBER_DIGITS}); it is not read",
+                number.chars().filter(char::is_ascii_digit).count()
+            ),
+            Span {
+                start: span.start,
+                end: num_end,
+            },
+        );
+        if after.is_empty() {
+            return;
+        }
+        rest = after;
+        rest_start = num_end;
     }
     // Full-width descriptive moves run together without spaces (`Ｃ２＝５Ｈ８＋７`): split by the
     // fixed four-symbol grammar.
@@ -1135,8 +1155,8 @@ fn glyph_nag(glyphs: &str) -> Option<u16> {
     })
 }
 
-/// The most digits a move number may have (999,999,999 fits a `u32`); a longer number is read
-/// as a move, and is an error.
+/// The most digits a move number may have (999,999,999 fits a `u32`); a longer number is a
+/// warning (`move-number-mismatch`) and not read, the move glued to it still is.
 const MAX_MOVE_NUMBER_DIGITS: usize = 9;
 
 /// Splits a leading move number (`12.`, `12...`, `12…`) from a token: the digits and what
@@ -1176,6 +1196,17 @@ fn split_move_number(token: &str) -> Option<(u32, bool, &str)> {
     }
     let ellipsis = dots.chars().count() >= 2 || dots.contains('…');
     Some((digits.parse().unwrap_or(u32::MAX), ellipsis, after))
+}
+
+/// The text after a move number of more than [`MAX_MOVE_NUMBER_DIGITS`] ASCII digits and its
+/// dots (`12345678901234567890.` then `P-2f` or nothing), if `token` begins with one.
+fn overlong_move_number(token: &str) -> Option<&str> {
+    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+    if digits <= MAX_MOVE_NUMBER_DIGITS {
+        return None;
+    }
+    let after = token[digits..].strip_prefix('.')?;
+    Some(after.trim_start_matches(['.', '…']))
 }
 
 /// Whether `c` is a full-width form of an ASCII character (`Ｃ`, `２`, `＝`).
@@ -1365,6 +1396,31 @@ mod tests {
             ["the game went\n1. C2.5 H8+7 instead"]
         );
         assert!(games[0].diagnostics.is_empty());
+    }
+
+    #[test]
+    fn a_move_number_of_twenty_digits_is_said_so_and_the_move_after_it_still_reads() {
+        // Issue 18 item 8: it was read as a move ("expected a piece letter, found `1`").
+        let games =
+            read_all("1. C2.5 H8+7\n12345678901234567890. H2+3 99999999999999999999.R1.2 *\n");
+        let g = &games[0];
+        let texts: Vec<&str> = g
+            .record
+            .main
+            .moves
+            .iter()
+            .map(|m| m.text.as_str())
+            .collect();
+        assert_eq!(texts, ["C2.5", "H8+7", "H2+3", "R1.2"]);
+        let d = &g.diagnostics[0];
+        assert_eq!(d.code, "move-number-mismatch");
+        assert_eq!(
+            d.message,
+            "move number `12345678901234567890.` has 20 digits: no game is that long (a move number has at most 9); it is not read"
+        );
+        let at = d.span.unwrap();
+        assert_eq!((at.start.line, at.start.column, at.end.column), (2, 1, 22));
+        assert_eq!(g.diagnostics.len(), 2);
     }
 
     #[test]
