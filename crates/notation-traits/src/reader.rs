@@ -1050,36 +1050,37 @@ fn token_in_movetext(token: &str, span: Span, b: &mut Builder) {
     }
     let mut rest = token;
     let mut rest_start = span.start;
-    if let Some((value, ellipsis, after)) = split_move_number(token) {
+    let number = match split_move_number(token) {
+        Some((value, ellipsis, after)) => Some((Some((value, ellipsis)), after)),
+        None => overlong_move_number(token).map(|after| (None, after)),
+    };
+    if let Some((read, after)) = number {
         let num_end = rest_start.advance(token, token.len() - after.len());
-        b.pending_number = Some(MoveNumber {
-            value,
-            ellipsis,
-            span: Span {
-                start: span.start,
-                end: num_end,
-            },
-        });
-        if after.is_empty() {
-            return;
+        let number_span = Span {
+            start: span.start,
+            end: num_end,
+        };
+        match read {
+            Some((value, ellipsis)) => {
+                b.pending_number = Some(MoveNumber {
+                    value,
+                    ellipsis,
+                    span: number_span,
+                });
+            }
+            None => {
+                // No game is that long: a number, not a move, so the move after it still reads.
+                let text = &token[..token.len() - after.len()];
+                b.warn(
+                    "move-number-mismatch",
+                    format!(
+                        "move number `{text}` has {} digits: no game is that long (a move number has at most {MAX_MOVE_NUMBER_DIGITS}); it is not read",
+                        text.chars().filter(char::is_ascii_digit).count()
+                    ),
+                    number_span,
+                );
+            }
         }
-        rest = after;
-        rest_start = num_end;
-    } else if let Some(after) = overlong_move_number(token) {
-        // No game is that long: a number, not a move, so the move after it still reads.
-        let num_end = rest_start.advance(token, token.len() - after.len());
-        let number = &token[..token.len() - after.len()];
-        b.warn(
-            "move-number-mismatch",
-            format!(
-                "move number `{number}` has {} digits: no game is that long (a move number has at most {MAX_MOVE_NUMBER_DIGITS}); it is not read",
-                number.chars().filter(char::is_ascii_digit).count()
-            ),
-            Span {
-                start: span.start,
-                end: num_end,
-            },
-        );
         if after.is_empty() {
             return;
         }
