@@ -292,6 +292,16 @@ impl MoveNotation<Position> for JkfNotation {
         resolve(pos, previous, m)
     }
 
+    /// As [`resolve_after`](Self::resolve_after): JKF's errors are as quick to build.
+    fn resolve_quickly_after(
+        &self,
+        pos: &Position,
+        previous: Option<Move>,
+        m: &JkfMove,
+    ) -> Result<Resolved<Move>, MoveError> {
+        resolve(pos, previous, m)
+    }
+
     fn describe(&self, pos: &Position, mv: Move) -> JkfMove {
         describe(pos, None, mv)
     }

@@ -87,6 +87,8 @@ pub(crate) struct Games<'a> {
     first_line: bool,
     pending: Option<(String, Pos)>,
     queued: std::collections::VecDeque<(Vec<u8>, Pos)>,
+    /// The buffer of the last line fed, read into again: no allocation per line.
+    spare: Vec<u8>,
     done: bool,
 }
 
@@ -99,6 +101,7 @@ impl<'a> Games<'a> {
             first_line: true,
             pending: None,
             queued: std::collections::VecDeque::new(),
+            spare: Vec::new(),
             done: false,
         }
     }
@@ -109,7 +112,8 @@ impl<'a> Games<'a> {
         let (bytes, at) = match self.queued.pop_front() {
             Some(q) => q,
             None => {
-                let mut bytes = Vec::new();
+                let mut bytes = std::mem::take(&mut self.spare);
+                bytes.clear();
                 let n = self.input.read_until(b'\n', &mut bytes)?;
                 if n == 0 {
                     return Ok(None);
@@ -191,6 +195,7 @@ impl Iterator for Games<'_> {
                 break;
             }
             game.feed(&text, kind, at);
+            self.spare = text.into_bytes();
         }
         if game.is_blank() {
             return None;
@@ -254,7 +259,9 @@ impl Node {
 struct Builder {
     kind: Kind,
     start: Option<Pos>,
-    end: Pos,
+    /// Where the last line read starts, and its first byte in `source`: the game's end is that
+    /// line's end, its column counted once in [`Builder::finish`] rather than for every line.
+    last_line: (Pos, usize),
     source: String,
     tags: Vec<Tag>,
     handicap: Option<(String, Span)>,
@@ -370,6 +377,11 @@ fn classify(line: &str) -> LineKind<'_> {
     if trimmed.trim_end_matches(is_blank).is_empty() {
         return LineKind::Blank;
     }
+    // First, as most lines are moves: no other kind starts with an ASCII digit.
+    let digits_len = trimmed.bytes().take_while(u8::is_ascii_digit).count();
+    if digits_len > 0 && trimmed[digits_len..].starts_with(is_blank) {
+        return LineKind::KifMove;
+    }
     if line.starts_with("#KIF") || line.starts_with("#KI2") {
         return LineKind::Declaration;
     }
@@ -414,10 +426,6 @@ fn classify(line: &str) -> LineKind<'_> {
         .or_else(|| trimmed.strip_prefix("手数="))
     {
         return LineKind::Played(rest);
-    }
-    let digits_len = trimmed.bytes().take_while(u8::is_ascii_digit).count();
-    if digits_len > 0 && trimmed[digits_len..].starts_with(is_blank) {
-        return LineKind::KifMove;
     }
     if let Some(c) = trimmed.chars().next()
         && (mark(c).is_some() || parse_prefix(trimmed).is_ok())
@@ -529,7 +537,7 @@ impl Builder {
         Builder {
             kind,
             start: None,
-            end: Pos::START,
+            last_line: (Pos::START, 0),
             source: String::new(),
             tags: Vec::new(),
             handicap: None,
@@ -603,9 +611,9 @@ impl Builder {
             self.start = Some(at);
         }
         if self.start.is_some() {
+            self.last_line = (at, self.source.len());
             self.source.push_str(line);
             self.source.push('\n');
-            self.end = place(at, line, line.len());
         }
         if let Some(dropped) = &mut self.dropped {
             match kind {
@@ -776,7 +784,8 @@ impl Builder {
         }
         let number_span = span(at, line, n_from, n_to);
         let expected = self.next_number();
-        if number != expected && (self.current != 0 || TerminalKind::from_kif(text).is_some()) {
+        let terminal = TerminalKind::from_kif(text);
+        if number != expected && (self.current != 0 || terminal.is_some()) {
             self.warn(
                 "move-number-mismatch",
                 format!("move number `{number}` does not fit: this line's next move is {expected}"),
@@ -784,7 +793,7 @@ impl Builder {
             );
         }
         let text_span = span(at, line, parts.text.0, parts.text.1);
-        if let Some(kind) = TerminalKind::from_kif(text) {
+        if let Some(kind) = terminal {
             self.end_line(kind, text, text_span, Some(number_span), number, clock);
         } else {
             let mut entry = MoveEntry::new((), text, text_span);
@@ -1073,6 +1082,13 @@ impl Builder {
         if let Some(d) = self.dropped.take() {
             self.trailing.push(d);
         }
+        let end = match self.source.get(self.last_line.1..) {
+            Some(last) if !last.is_empty() => {
+                let last = last.strip_suffix('\n').unwrap_or(last);
+                place(self.last_line.0, last, last.len())
+            }
+            _ => Pos::START,
+        };
         let start = self.start_position();
         let first_black = match &start {
             Ok(pos) => pos.side_to_move() == Color::Black,
@@ -1142,7 +1158,7 @@ impl Builder {
                     trailing_comments: self.trailing,
                     span: Span {
                         start: start_pos,
-                        end: self.end,
+                        end,
                     },
                 },
                 diagnostics: self.diagnostics,

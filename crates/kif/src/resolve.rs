@@ -296,6 +296,12 @@ fn by_words(
     to: Square,
     warnings: &mut Vec<Warning>,
 ) -> Result<Move, Fault> {
+    // 打 names the drop alone (what `candidates` would list): one legality check, not a
+    // search of the moves to the square.
+    let drop = Move::Drop { kind: mv.piece, to };
+    if mv.relative.drop && pos.is_legal(drop) {
+        return Ok(drop);
+    }
     let side = pos.side_to_move();
     let piece = Piece::new(side, mv.piece);
     let fitting = mv.relative.candidates(pos, to, mv.piece);

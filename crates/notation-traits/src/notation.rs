@@ -127,7 +127,9 @@ pub trait MoveNotation<P: Position> {
     }
 
     /// [`resolve_quickly`](Self::resolve_quickly) for a move that follows `previous`, as
-    /// [`resolve_after`](Self::resolve_after). The default ignores `previous`.
+    /// [`resolve_after`](Self::resolve_after). The default ignores `previous`: a notation
+    /// that overrides `resolve_after` overrides this too, since the replay takes the moves and
+    /// warnings of a game that reads cleanly from this quick read.
     ///
     /// # Errors
     ///
