@@ -229,6 +229,9 @@ impl<R: BufRead> GameReader<R> {
         let mut in_comment = false;
         let mut after_result = false;
         let mut blank_before = false;
+        // Whether the game has tags: only a game without them ends an unclosed comment at a
+        // line opening with move 1 (with tags, the next game's tags do).
+        let mut has_tags = false;
         // Whether the open `{` comment was already found to close (see `comment_left_open`).
         let mut comment_checked = false;
         // The first line that is not UTF-8: it spoils the whole game, which is skipped to its
@@ -284,8 +287,9 @@ impl<R: BufRead> GameReader<R> {
                 self.pending.push_back((line, at));
                 break;
             } else if in_comment && seen_movetext && !comment_checked && {
-                let after_tags = blank_before && is_tag_pair(trimmed);
-                (after_tags || starts_with_first_move(trimmed)) && {
+                // A tag pair after a blank line, or in the first column.
+                let after_tags = (blank_before || line.starts_with('[')) && is_tag_pair(trimmed);
+                (after_tags || (!has_tags && starts_with_first_move(trimmed))) && {
                     comment_checked = true;
                     self.comment_left_open(line.clone(), at, after_tags)?
                 }
@@ -305,12 +309,19 @@ impl<R: BufRead> GameReader<R> {
             if !in_comment && !trimmed.starts_with('[') && !trimmed.is_empty() {
                 seen_movetext = true;
             }
-            in_comment = scan_comment_state(&line, in_comment);
+            if !in_comment && is_tag_pair(trimmed) {
+                // A tag's value is no movetext: a `{` in it opens no comment.
+                after_result = false;
+                has_tags |= !seen_movetext;
+            } else {
+                let scan = scan_line(&line, in_comment);
+                in_comment = scan.in_comment;
+                if let Some(result) = scan.ends_with_result {
+                    after_result = result && !in_comment;
+                }
+            }
             // Each comment is looked ahead in once: a comment found closed stays so.
             comment_checked &= in_comment;
-            if !trimmed.is_empty() {
-                after_result = !in_comment && ends_with_result(&line);
-            }
             text.push_str(&line);
             text.push('\n');
         }
@@ -396,17 +407,17 @@ fn opens_tag_pair(line: &str) -> bool {
     after.is_empty() || (name > 0 && after.starts_with('"'))
 }
 
-/// Whether a line begins with a move number (`1.`, `12...`).
+/// Whether a line begins with a move number (`1.`, `12...`, full-width `１２．`).
 fn starts_with_move_number(line: &str) -> bool {
-    let digits = line.bytes().take_while(u8::is_ascii_digit).count();
-    digits > 0 && line[digits..].starts_with('.')
+    let rest = line.trim_start_matches(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c));
+    rest.len() < line.len() && rest.starts_with(['.', '．'])
 }
 
-/// Whether a line begins with move number 1 (`1.`, `1...`, not `10.`): where a game of a file
-/// without tags begins.
+/// Whether a line begins with move number 1 (`1.`, `1...`, `１．`, not `10.`): where a game of
+/// a file without tags begins.
 fn starts_with_first_move(line: &str) -> bool {
-    line.strip_prefix('1')
-        .is_some_and(|rest| rest.starts_with('.'))
+    line.strip_prefix(['1', '１'])
+        .is_some_and(|rest| rest.starts_with(['.', '．']))
 }
 
 /// Inside an open `{` comment, what `line` says of it: `Some(false)` when a `}` closes it
@@ -420,25 +431,74 @@ fn brace_verdict(line: &str) -> Option<bool> {
     })
 }
 
-/// Whether the last token of a line is a result (`1-0`, `0-1`, `1/2-1/2`, `*`).
-fn ends_with_result(line: &str) -> bool {
-    line.split_whitespace()
-        .next_back()
-        .is_some_and(|t| matches!(t, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*"))
+/// What a line of movetext leaves behind, for telling where a game ends: its comments, `;`
+/// to the end of the line and `[...]` commentary taken out as the game's reader takes them
+/// ([`bracket_comment`]), so that a `{`, `}` or result word inside one counts for nothing.
+struct LineScan {
+    /// Whether a `{` comment is still open at the end of the line.
+    in_comment: bool,
+    /// Whether the line's last word outside comments is a result (`1-0`, `0-1`, `1/2-1/2`,
+    /// `*`), stray `}` and `]` after it aside; `None` when the line has no word outside
+    /// comments (a comment alone, a stray `}`): it changes nothing.
+    ends_with_result: Option<bool>,
 }
 
-/// Whether a `{` comment is still open at the end of `line`, given whether one was open at its
-/// start.
-fn scan_comment_state(line: &str, mut in_comment: bool) -> bool {
-    for c in line.chars() {
-        match (in_comment, c) {
-            (true, '}') => in_comment = false,
-            (false, '{') => in_comment = true,
-            (false, ';') => return false,
-            _ => {}
+/// Scans `line` of movetext, a `{` comment open at its start or not ([`LineScan`]).
+fn scan_line(line: &str, mut in_comment: bool) -> LineScan {
+    let mut last: Option<&str> = None;
+    let mut word: Option<usize> = None;
+    let mut i = 0;
+    // The word from `word` to `at` ends: the last one, unless it is stray `}` or `]` alone.
+    fn end_word<'a>(
+        line: &'a str,
+        word: &mut Option<usize>,
+        last: &mut Option<&'a str>,
+        at: usize,
+    ) {
+        if let Some(from) = word.take() {
+            let w = &line[from..at];
+            if !w.chars().all(|c| c == '}' || c == ']') {
+                *last = Some(w);
+            }
         }
     }
-    in_comment
+    while let Some(c) = line[i..].chars().next() {
+        let width = c.len_utf8();
+        if in_comment {
+            in_comment = c != '}';
+            i += width;
+            continue;
+        }
+        match c {
+            '{' => {
+                end_word(line, &mut word, &mut last, i);
+                in_comment = true;
+            }
+            ';' => {
+                end_word(line, &mut word, &mut last, i);
+                i = line.len();
+                break;
+            }
+            '[' if bracket_comment(&line[i..]).is_some() => {
+                end_word(line, &mut word, &mut last, i);
+                i += bracket_comment(&line[i..]).map_or(0, str::len) + 2;
+                continue;
+            }
+            c if c.is_whitespace() => end_word(line, &mut word, &mut last, i),
+            _ => {
+                word.get_or_insert(i);
+            }
+        }
+        i += width;
+    }
+    end_word(line, &mut word, &mut last, i);
+    LineScan {
+        in_comment,
+        ends_with_result: last.map(|w| {
+            let w = w.trim_end_matches(['}', ']']);
+            matches!(w, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
+        }),
+    }
 }
 
 impl<R: BufRead> Iterator for GameReader<R> {
@@ -1075,7 +1135,7 @@ fn token_in_movetext(token: &str, span: Span, b: &mut Builder) {
                     "move-number-mismatch",
                     format!(
                         "move number `{text}` has {} digits: no game is that long (a move number has at most {MAX_MOVE_NUMBER_DIGITS}); it is not read",
-                        text.chars().filter(char::is_ascii_digit).count()
+                        significant_digits(text)
                     ),
                     number_span,
                 );
@@ -1176,7 +1236,8 @@ fn split_move_number(token: &str) -> Option<(u32, bool, &str)> {
             None => char::from_u32(c as u32 - '０' as u32 + '0' as u32).unwrap_or('0'),
         })
         .collect();
-    if digits.is_empty() || digits.len() > MAX_MOVE_NUMBER_DIGITS {
+    // Leading zeros add no length to the game: `0000000001.` is move 1.
+    if digits.is_empty() || digits.trim_start_matches('0').len() > MAX_MOVE_NUMBER_DIGITS {
         return None;
     }
     let after_digits = &token[token
@@ -1199,15 +1260,26 @@ fn split_move_number(token: &str) -> Option<(u32, bool, &str)> {
     Some((digits.parse().unwrap_or(u32::MAX), ellipsis, after))
 }
 
-/// The text after a move number of more than [`MAX_MOVE_NUMBER_DIGITS`] ASCII digits and its
-/// dots (`12345678901234567890.` then `P-2f` or nothing), if `token` begins with one.
+/// The text after a move number of more than [`MAX_MOVE_NUMBER_DIGITS`] digits (ASCII or
+/// full-width, leading zeros aside) and its dots (`12345678901234567890.` then `P-2f` or
+/// nothing; `.`, `…` or `．`), if `token` begins with one.
 fn overlong_move_number(token: &str) -> Option<&str> {
-    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
-    if digits <= MAX_MOVE_NUMBER_DIGITS {
+    let rest = token.trim_start_matches(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c));
+    let number = &token[..token.len() - rest.len()];
+    if significant_digits(number) <= MAX_MOVE_NUMBER_DIGITS {
         return None;
     }
-    let after = token[digits..].strip_prefix('.')?;
-    Some(after.trim_start_matches(['.', '…']))
+    let after = rest.strip_prefix(['.', '…', '．'])?;
+    Some(after.trim_start_matches(['.', '…', '．']))
+}
+
+/// How many digits a number written in ASCII or full-width digits has, leading zeros aside.
+fn significant_digits(number: &str) -> usize {
+    number
+        .trim_start_matches(['0', '０'])
+        .chars()
+        .filter(|c| c.is_ascii_digit() || ('０'..='９').contains(c))
+        .count()
 }
 
 /// Whether `c` is a full-width form of an ASCII character (`Ｃ`, `２`, `＝`).
@@ -1478,6 +1550,121 @@ mod tests {
         let mut out = String::new();
         crate::writer::write_comment(&mut out, "two\nlines }");
         assert_eq!(out, "; two\n; lines }\n");
+    }
+
+    /// The number of games of `text` and their moves' texts.
+    fn game_moves(text: &str) -> Vec<Vec<String>> {
+        read_all(text)
+            .iter()
+            .map(|g| g.record.main.moves.iter().map(|m| m.text.clone()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn games_end_where_the_words_outside_comments_say() {
+        // Found by trying to break the comment rules: a comment, or a stray `}`, after a
+        // tagless game's result took the next game as text after the result; a result word in
+        // a `;` comment ended the game; a `{` in a tag's value or in `[...]` commentary opened
+        // a comment that swallowed the next games.
+        let two = vec![
+            vec!["C2.5".to_owned(), "H8+7".to_owned()],
+            vec!["P7+1".to_owned()],
+        ];
+        for text in [
+            "1. C2.5 H8+7 1-0\n{Red wins}\n1. P7+1 *\n",
+            "1. C2.5 H8+7 1-0 {Red wins}\n1. P7+1 *\n",
+            "1. C2.5 H8+7 1-0 }\n1. P7+1 *\n",
+            "1. C2.5 H8+7 1-0 ; Red wins\n1. P7+1 *\n",
+            "[Event \"a {\"]\n\n1. C2.5 H8+7 *\n\n[Event \"b\"]\n\n1. P7+1 *\n",
+            "[Event \"1\"]\n1. C2.5 [a { b] H8+7 *\n[Event \"2\"]\n1. P7+1 *\n",
+        ] {
+            assert_eq!(game_moves(text), two, "{text}");
+        }
+        let games = read_all("1. C2.5 H8+7 1-0 }\n1. P7+1 *\n");
+        let codes: Vec<&str> = games[0]
+            .diagnostics
+            .iter()
+            .map(|d| d.code.as_str())
+            .collect();
+        assert_eq!(codes, ["text-after-result"]);
+        let games = read_all("[Event \"1\"]\n1. C2.5 [a { b] H8+7 *\n[Event \"2\"]\n1. P7+1 *\n");
+        assert_eq!(games[1].record.tag("Event"), Some("2"));
+        assert!(games.iter().all(|g| g.diagnostics.is_empty()));
+        assert_eq!(
+            game_moves("1. C2.5 H8+7 ; if 2. H2+3 then 1-0\n2. R1.2 *\n"),
+            [["C2.5", "H8+7", "R1.2"]]
+        );
+    }
+
+    #[test]
+    fn an_unclosed_comment_ends_at_the_next_games_tags_or_full_width_move_one() {
+        // The next game's tags in the first column, without a blank line before them.
+        let games = read_all("[Event \"1\"]\n1. C2.5 {open\n[Event \"2\"]\n1. P7+1 *\n");
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].diagnostics[0].code, "unclosed-comment");
+        assert_eq!(games[1].record.tag("Event"), Some("2"));
+        assert_eq!(games[1].record.main.moves[0].text, "P7+1");
+        // Full-width move numbers in a file without tags.
+        let games = read_all("１．Ｃ２．５ Ｈ８＋７ {open\n１．Ｐ７＋１ *\n");
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].diagnostics[0].code, "unclosed-comment");
+        // With tags, a comment line opening with move 1 is the comment's.
+        let text = "[Event \"1\"]\n\n1. C2.5 {better was\n1. P7+1 {or 1. P3+1} H8+7 *\n";
+        let games = read_all(text);
+        assert_eq!(games.len(), 1);
+        assert_eq!(
+            games[0].record.main.moves[0].comments,
+            ["better was\n1. P7+1 {or 1. P3+1"]
+        );
+    }
+
+    #[test]
+    fn comments_that_a_reader_could_take_for_a_game_start_are_written_as_lines() {
+        // A brace comment with a line opening with a move number or a tag would need the
+        // reader's guess about unclosed comments; two `;` comments in a row stay two.
+        for text in [
+            "better was\n1. P7+1 {or 1. P3+1",
+            "see\n[Event \"x\"]",
+            "a\n１．Ｐ７＋１",
+        ] {
+            let mut out = String::new();
+            assert!(crate::writer::write_comment(&mut out, text), "{out}");
+            let game = read_all(&format!("1. C2.5 {out} H8+7 *\n"));
+            assert_eq!(game.len(), 1, "{out}");
+            assert_eq!(game[0].record.main.moves[0].comments, [text], "{out}");
+        }
+        let mut out = "1. C2.5 (".to_owned();
+        crate::writer::write_comment(&mut out, "a}");
+        crate::writer::write_comment(&mut out, "b}");
+        assert_eq!(out, "1. C2.5 (; a}\n ; b}\n");
+        out.push_str("1. P3+1) H8+7 *\n");
+        let game = &read_all(&out)[0];
+        let variation = &game.record.main.moves[0].variations[0];
+        let comments: Vec<&String> = variation
+            .comments
+            .iter()
+            .chain(variation.moves.iter().flat_map(|m| &m.comments))
+            .collect();
+        assert_eq!(comments, ["a}", "b}"]);
+    }
+
+    #[test]
+    fn leading_zeros_make_no_move_number_too_long() {
+        let games = read_all("0000000001. C2.5 H8+7 2. H2+3 *\n");
+        assert!(
+            games[0].diagnostics.is_empty(),
+            "{:?}",
+            games[0].diagnostics
+        );
+        assert_eq!(
+            games[0].record.main.moves[0].number.map(|n| n.value),
+            Some(1)
+        );
+        let games = read_all("1. C2.5 12345678901234567890… H8+7 *\n");
+        let g = &games[0];
+        let codes: Vec<&str> = g.diagnostics.iter().map(|d| d.code.as_str()).collect();
+        assert_eq!(codes, ["move-number-mismatch"]);
+        assert_eq!(g.record.main.moves.len(), 2);
     }
 
     #[test]

@@ -180,12 +180,13 @@ pub fn movetext_of(raw: &RawGame) -> String {
 
 /// Writes a comment: `{text}`, with one space of padding each side when the text begins or
 /// ends with white space (the reader takes it off again, so the text's own spaces are kept). A
-/// text holding `}`, which would end a brace comment early, is written as `;` comments to the
-/// end of the line, one line of the text each, the lines after the first in the first column:
-/// the reader joins `;` lines that follow each other so into one comment. Returns whether it
-/// wrote the `;` form, which ends with a line end.
+/// text holding `}`, or a line a reader could take for a game's start ([`needs_line_form`]),
+/// is written as `;` comments to the end of the line, one line of the text each, the lines
+/// after the first in the first column: the reader joins `;` lines that follow each other so
+/// into one comment (the first `;` is never in the first column after a line end, so two
+/// comments stay two). Returns whether it wrote the `;` form, which ends with a line end.
 pub(crate) fn write_comment(out: &mut String, text: &str) -> bool {
-    if !text.contains('}') {
+    if !needs_line_form(text) {
         let pad = if text.starts_with(char::is_whitespace) || text.ends_with(char::is_whitespace) {
             " "
         } else {
@@ -193,6 +194,11 @@ pub(crate) fn write_comment(out: &mut String, text: &str) -> bool {
         };
         let _ = write!(out, "{{{pad}{text}{pad}}}");
         return false;
+    }
+    // Not in the first column after a line end (another `;` comment's): the reader would join
+    // the two comments into one.
+    if out.ends_with('\n') {
+        out.push(' ');
     }
     for (i, line) in text.split('\n').enumerate() {
         if i > 0 {
@@ -207,6 +213,21 @@ pub(crate) fn write_comment(out: &mut String, text: &str) -> bool {
     }
     out.push('\n');
     true
+}
+
+/// Whether a comment is written as `;` lines rather than in braces: it holds `}`, which would
+/// end a brace comment early, or a line after its first that the reader could take for the
+/// start of a game when the comment is read unclosed (a tag pair `[`, a move number, a
+/// `position` line: see the reader's look-ahead), so that no `{` comment of kifu's own
+/// ever needs that look-ahead.
+fn needs_line_form(text: &str) -> bool {
+    text.contains('}')
+        || text.split('\n').skip(1).any(|line| {
+            let line = line.trim_start();
+            line.starts_with('[')
+                || line.starts_with("position ")
+                || line.starts_with(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c))
+        })
 }
 
 /// Writes moves that could not be read as they were given: move numbers, texts, glyphs
