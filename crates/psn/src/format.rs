@@ -4,8 +4,8 @@
 use std::io::BufRead;
 
 use notation_traits::{
-    CheckedGame, Confidence, Diagnostic, Fit, FormatGame, FormatGames, FormatInfo, RecordFormat,
-    TextNotation, WriteSettings, Written, WrittenGame, fit, sniff_pgn_style,
+    CheckedGame, Confidence, Diagnostic, Fit, FormatGame, FormatGames, FormatInfo, Line,
+    RecordFormat, TextNotation, WriteSettings, Written, WrittenGame, fit, sniff_pgn_style,
 };
 use shogi_board::{Move, Position};
 
@@ -61,11 +61,18 @@ fn read(input: Box<dyn BufRead + Send + '_>) -> FormatGames<'_, Position> {
 }
 
 /// What a PSN file cannot say: a terminal word PSN has no word for, tag values of several
-/// lines.
+/// lines, a `~` in a comment (PSN readers, kifu's among them, take it for a line break, as in
+/// Cheymol's and Majewski's files: docs/research/shogi-psn.md).
 fn lost_ending(game: &CheckedGame<Position>) -> Vec<String> {
     let mut lost: Vec<String> = notation_traits::multiline_tags(&game.replayed.record.tags)
         .into_iter()
         .collect();
+    let record = &game.replayed.record;
+    if record.trailing_comments.iter().any(|c| c.contains('~')) || has_tilde(&record.main) {
+        lost.push(
+            "`~` in a comment: PSN readers take it for a line break (written as it is)".to_owned(),
+        );
+    }
     match &game.terminal {
         Some(t) if TerminalWord::for_kind(t.kind).is_none() && game.rest.is_none() => {
             lost.push(format!(
@@ -76,6 +83,14 @@ fn lost_ending(game: &CheckedGame<Position>) -> Vec<String> {
         _ => {}
     }
     lost
+}
+
+/// Whether a comment of `line` or of its variations holds `~`.
+fn has_tilde(line: &Line<Move>) -> bool {
+    line.comments.iter().any(|c| c.contains('~'))
+        || line.moves.iter().any(|m| {
+            m.comments.iter().any(|c| c.contains('~')) || m.variations.iter().any(has_tilde)
+        })
 }
 
 impl RecordFormat<Position> for PsnFormat {
@@ -222,5 +237,43 @@ impl PsnGame {
         } else {
             Some((Dialect::Psn, psn))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use notation_traits::{ReplayOptions, replay_with};
+
+    use super::*;
+
+    #[test]
+    fn a_tilde_in_a_comment_is_said_to_be_a_line_break_in_psn() {
+        let text = "[Sente \"a\"]\n\n1.P-7f {about 5 moves}\n2.P-3d *\n";
+        let game = PsnFormat
+            .read(Box::new(text.as_bytes()))
+            .next()
+            .unwrap()
+            .unwrap();
+        let start = game.start.clone().unwrap();
+        let mut replayed = replay_with(
+            &game.raw.record,
+            start,
+            &Psn::default(),
+            ReplayOptions::default(),
+        );
+        let mut checked = CheckedGame::new(replayed.clone(), &game.raw, None);
+        let written = PsnFormat
+            .write(&checked, &WriteSettings::default())
+            .unwrap();
+        assert!(written.lost.is_empty(), "{:?}", written.lost);
+        replayed.record.main.moves[0].comments = vec!["about ~5 moves".to_owned()];
+        checked = CheckedGame::new(replayed, &game.raw, None);
+        let written = PsnFormat
+            .write(&checked, &WriteSettings::default())
+            .unwrap();
+        assert_eq!(
+            written.lost,
+            ["`~` in a comment: PSN readers take it for a line break (written as it is)"]
+        );
     }
 }
