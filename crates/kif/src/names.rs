@@ -136,7 +136,14 @@ const MOVE_NAMES: [(&str, PieceKind); 19] = [
 
 /// The piece name at the start of `text`: its kind and the name as written.
 pub(crate) fn piece_prefix(text: &str) -> Option<(PieceKind, &'static str)> {
-    MOVE_NAMES
+    // Told by the first character (every name but the 成 ones is one), then confirmed.
+    let first = text.chars().next()?;
+    let names: &[(&str, PieceKind)] = if first == '成' {
+        &MOVE_NAMES[..3]
+    } else {
+        &MOVE_NAMES[3..]
+    };
+    names
         .iter()
         .find(|(name, _)| text.starts_with(name))
         .map(|&(name, kind)| (kind, name))

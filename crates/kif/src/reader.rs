@@ -289,10 +289,13 @@ struct Builder {
 
 /// The place of byte `byte` of `line`, which starts at `at`.
 fn place(at: Pos, line: &str, byte: usize) -> Pos {
+    let before = &line[..byte];
+    // Characters counted past the ASCII at the start (a move line's number and spaces).
+    let ascii = before.bytes().take_while(u8::is_ascii).count();
     Pos {
         offset: at.offset + byte,
         line: at.line,
-        column: 1 + line[..byte].chars().count() as u32,
+        column: 1 + (ascii + before[ascii..].chars().count()) as u32,
     }
 }
 
@@ -443,6 +446,9 @@ fn classify(line: &str) -> LineKind<'_> {
 struct MoveLine {
     number: (u32, usize, usize),
     text: (usize, usize),
+    /// The characters before the number's start and end and the text's start and end (a
+    /// column less one), counted while splitting rather than again for each place.
+    chars: [u32; 4],
     clock: Option<(usize, usize)>,
     rest: Option<(usize, usize)>,
 }
@@ -451,11 +457,17 @@ fn split_move_line(line: &str) -> MoveLine {
     let start = line.len() - line.trim_start_matches(is_blank).len();
     let digits_end = start + line[start..].bytes().take_while(u8::is_ascii_digit).count();
     let number = digits(&line[start..digits_end]).unwrap_or(0);
+    let mut chars = [0; 4];
+    chars[0] = line[..start].chars().count() as u32;
+    chars[1] = chars[0] + (digits_end - start) as u32;
+    let mut col = chars[1];
     let mut i = digits_end;
     while let Some(c) = line[i..].chars().next().filter(|&c| is_blank(c)) {
         i += c.len_utf8();
+        col += 1;
     }
     let text_start = i;
+    chars[2] = col;
     let mut after_same = false;
     // The move text: up to white space, a `+`, the end of an origin `(77)`, or a `(` that
     // opens a time.
@@ -466,6 +478,7 @@ fn split_move_line(line: &str) -> MoveLine {
         {
             after_same = c == '同' || after_same && is_blank(c);
             i += c.len_utf8();
+            col += 1;
             continue;
         }
         after_same = false;
@@ -473,13 +486,12 @@ fn split_move_line(line: &str) -> MoveLine {
             break;
         }
         if c == '(' && i > text_start {
-            let origin = line[i..].chars().skip(1).take(3).collect::<Vec<_>>();
-            let is_origin = origin.len() == 3
-                && origin[0].is_ascii_digit()
-                && origin[1].is_ascii_digit()
-                && origin[2] == ')';
+            let is_origin = line.as_bytes().get(i + 1..i + 4).is_some_and(|origin| {
+                origin[0].is_ascii_digit() && origin[1].is_ascii_digit() && origin[2] == b')'
+            });
             if is_origin {
                 i += 4;
+                col += 4;
                 break;
             }
             // A time glued to the move (`投了( 0:03/00:00:32)`) ends it; anything else in
@@ -491,8 +503,10 @@ fn split_move_line(line: &str) -> MoveLine {
             }
         }
         i += c.len_utf8();
+        col += 1;
     }
     let text = (text_start, i);
+    chars[3] = col;
     while let Some(c) = line[i..].chars().next().filter(|&c| is_blank(c)) {
         i += c.len_utf8();
     }
@@ -512,6 +526,7 @@ fn split_move_line(line: &str) -> MoveLine {
     MoveLine {
         number: (number, start, digits_end),
         text,
+        chars,
         clock,
         rest,
     }
@@ -523,11 +538,11 @@ pub(crate) fn is_kif_clock(clock: &str) -> bool {
         return false;
     };
     let fields = |t: &str, n: usize| {
-        let parts: Vec<&str> = t.trim().split(':').collect();
-        parts.len() == n
-            && parts
-                .iter()
-                .all(|p| !p.is_empty() && p.len() <= 3 && p.bytes().all(|b| b.is_ascii_digit()))
+        let mut count = 0;
+        t.trim().split(':').all(|p| {
+            count += 1;
+            !p.is_empty() && p.len() <= 3 && p.bytes().all(|b| b.is_ascii_digit())
+        }) && count == n
     };
     fields(now, 2) && fields(total, 3)
 }
@@ -782,7 +797,16 @@ impl Builder {
                 span(at, line, a, b),
             );
         }
-        let number_span = span(at, line, n_from, n_to);
+        let counted = |byte: usize, chars: u32| Pos {
+            offset: at.offset + byte,
+            line: at.line,
+            column: 1 + chars,
+        };
+        let [c0, c1, c2, c3] = parts.chars;
+        let number_span = Span {
+            start: counted(n_from, c0),
+            end: counted(n_to, c1),
+        };
         let expected = self.next_number();
         let terminal = TerminalKind::from_kif(text);
         if number != expected && (self.current != 0 || terminal.is_some()) {
@@ -792,7 +816,10 @@ impl Builder {
                 number_span,
             );
         }
-        let text_span = span(at, line, parts.text.0, parts.text.1);
+        let text_span = Span {
+            start: counted(parts.text.0, c2),
+            end: counted(parts.text.1, c3),
+        };
         if let Some(kind) = terminal {
             self.end_line(kind, text, text_span, Some(number_span), number, clock);
         } else {
@@ -1238,6 +1265,7 @@ mod tests {
     )]
     #[case("   3 ２六歩(2", "２六歩(2", None, None)]
     #[case("   3 ２六歩(27) extra", "２六歩(27)", None, Some("extra"))]
+    #[case("\u{3000} 12\u{3000}同\u{3000}歩(76)", "同\u{3000}歩(76)", None, None)]
     fn move_lines_split(
         #[case] line: &str,
         #[case] text: &str,
@@ -1248,6 +1276,13 @@ mod tests {
         assert_eq!(&line[parts.text.0..parts.text.1], text);
         assert_eq!(parts.clock.map(|(a, b)| &line[a..b]), clock);
         assert_eq!(parts.rest.map(|(a, b)| &line[a..b]), rest);
+        // The columns counted while splitting are the characters before each place.
+        let bytes = [parts.number.1, parts.number.2, parts.text.0, parts.text.1];
+        let counted: Vec<u32> = bytes
+            .iter()
+            .map(|&b| line[..b].chars().count() as u32)
+            .collect();
+        assert_eq!(parts.chars.to_vec(), counted);
     }
 
     #[test]

@@ -187,6 +187,11 @@ impl TerminalKind {
 
     /// The kind of a KIF terminal word (`投了`; `詰` is `詰み`).
     pub fn from_kif(text: &str) -> Option<TerminalKind> {
+        // A move (`７六歩(77)`, `同　歩`) is no terminal word: told by its first character.
+        if text.starts_with(|c: char| ('１'..='９').contains(&c) || c.is_ascii_digit() || c == '同')
+        {
+            return None;
+        }
         if text == "詰" {
             return Some(TerminalKind::Checkmate);
         }
