@@ -357,6 +357,14 @@ fn a_failing_output_is_exit_3_not_a_panic() {
         assert_eq!(out.status.code(), Some(3), "{args:?}");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        // Issue 18 item 9: the game that never reached the disk was counted converted.
+        if args[0] == "convert" && stdout {
+            assert!(
+                stderr.contains("error[io]: <stdout>: No space left on device"),
+                "{stderr}"
+            );
+            assert!(stderr.contains("1 game read, 0 converted"), "{stderr}");
+        }
     }
 }
 

@@ -10,6 +10,10 @@ use std::path::PathBuf;
 
 use crate::{InputPath, Inputs, OutputError, OutputFile, Replace, check_output, plan_outputs};
 
+/// How many bytes of games [`Outputs`] gathers before handing them to a stream (and flushing
+/// it).
+const STREAM_BATCH: usize = 64 * 1024;
+
 /// Where [`Outputs`] writes.
 pub enum Destination {
     /// A stream, named in messages by `name` (`<stdout>`).
@@ -84,6 +88,10 @@ fn message(e: OutputError) -> String {
 /// ```
 pub struct Outputs {
     stream: Option<(String, Box<dyn Write>)>,
+    /// The stream's games not handed to it yet, and how many games they are: written out
+    /// together and flushed, [`STREAM_BATCH`] bytes at a time, so that a write that fails (a
+    /// full disk) loses a known number of games, which are then not counted converted.
+    batch: (Vec<u8>, usize),
     /// Under a folder: each input's output file, by the input's name.
     targets: HashMap<String, PathBuf>,
     /// One file for every input.
@@ -135,6 +143,7 @@ impl Outputs {
             .collect();
         let mut outputs = Outputs {
             stream: None,
+            batch: (Vec::new(), 0),
             targets: HashMap::new(),
             one_file: false,
             inputs: Inputs::new(items.iter().map(|i| i.path.as_path())),
@@ -221,7 +230,9 @@ impl Outputs {
         })
     }
 
-    /// Writes one game's bytes to the current output and counts it.
+    /// Writes one game's bytes to the current output and counts it. On a stream the games are
+    /// gathered and handed over [`STREAM_BATCH`] bytes at a time, then flushed, so that a
+    /// failure tells which games did not reach it ([`Outputs::abandon`]).
     ///
     /// # Errors
     ///
@@ -229,18 +240,40 @@ impl Outputs {
     /// [`Outputs::abandon`].
     pub fn write_game(&mut self, bytes: &[u8]) -> io::Result<()> {
         match (&mut self.stream, &mut self.current) {
-            (Some((_, out)), _) => out.write_all(bytes)?,
+            (Some(_), _) => {
+                self.batch.0.extend_from_slice(bytes);
+                self.batch.1 += 1;
+            }
             (None, Some((_, w))) => w.write_all(bytes)?,
             (None, None) => {}
         }
         self.written += 1;
         self.kept += 1;
+        if self.batch.0.len() >= STREAM_BATCH {
+            self.write_batch()?;
+        }
         Ok(())
     }
 
-    /// Drops the current output file (its temporary file removed); returns how many games it
-    /// held, which are not converted now.
+    /// Hands the batch of games to the stream and flushes it.
+    fn write_batch(&mut self) -> io::Result<()> {
+        if let Some((_, out)) = &mut self.stream {
+            out.write_all(&self.batch.0)?;
+            out.flush()?;
+        }
+        self.batch = (Vec::with_capacity(STREAM_BATCH), 0);
+        Ok(())
+    }
+
+    /// Drops the current output file (its temporary file removed), or on a stream the games
+    /// not known to have been written whole; returns how many games that is, which are not
+    /// converted now.
     pub fn abandon(&mut self) -> usize {
+        if self.stream.is_some() {
+            let lost = std::mem::take(&mut self.batch).1;
+            self.kept -= lost;
+            return lost;
+        }
         self.current = None;
         let lost = std::mem::take(&mut self.written);
         self.kept -= lost;
@@ -273,14 +306,74 @@ impl Outputs {
     ///
     /// The flush or the rename failed: the games of that output are lost.
     pub fn finish(mut self) -> Result<usize, OutputFailure> {
-        if let Some((name, out)) = &mut self.stream {
-            out.flush().map_err(|e| OutputFailure {
-                name: name.clone(),
+        if self.stream.is_some()
+            && let Err(e) = self.write_batch()
+        {
+            let games = self.abandon();
+            let name = self
+                .stream
+                .as_ref()
+                .map_or_else(String::new, |(n, _)| n.clone());
+            return Err(OutputFailure {
+                name,
                 error: e.to_string(),
-                games: 0,
-            })?;
+                games,
+            });
         }
         self.commit()?;
         Ok(self.kept)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A stream that takes `room` bytes, then fails as a full disk does.
+    struct Full {
+        room: usize,
+    }
+
+    impl Write for Full {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            if bytes.len() > self.room {
+                return Err(io::Error::from(io::ErrorKind::StorageFull));
+            }
+            self.room -= bytes.len();
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn stream(room: usize) -> Outputs {
+        let destination = Destination::Stream {
+            name: "<full>".to_owned(),
+            writer: Box::new(Full { room }),
+        };
+        Outputs::new(destination, "pgn", &[], false, Replace::Never).unwrap()
+    }
+
+    #[test]
+    fn a_full_stream_loses_only_the_games_not_handed_to_it() {
+        // Issue 18 item 9: a full disk counted every game converted. Games of 30 KiB: the
+        // first three go out together (90 KiB), the next three do not fit in the 100 KiB.
+        let game = vec![b'x'; 30 * 1024];
+        let mut out = stream(100 * 1024);
+        for _ in 0..5 {
+            out.write_game(&game).unwrap();
+        }
+        let e = out.write_game(&game).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::StorageFull);
+        assert_eq!(out.abandon(), 3);
+        assert_eq!(out.finish(), Ok(3));
+        // The games of the last batch fail at the end: none of them is kept.
+        let mut out = stream(10);
+        out.write_game(b"1. C2.5 *\n").unwrap();
+        out.write_game(b"1. P7+1 *\n").unwrap();
+        let failed = out.finish().unwrap_err();
+        assert_eq!((failed.name.as_str(), failed.games), ("<full>", 2));
     }
 }
