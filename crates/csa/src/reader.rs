@@ -27,7 +27,6 @@
 //! Rule: CSA standard file format V3.0 (2024-05-14) and V2.2 (2008-01-12), sections 2.1-2.8;
 //! V2 and V2.1 files are V2.2 files with fewer special moves.
 
-use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
 use notation_traits::{
@@ -77,8 +76,6 @@ pub struct CsaReader<R> {
     input: R,
     /// The place of the next line.
     next: Pos,
-    /// Lines split off at a lone `\r`, waiting.
-    queued: VecDeque<(Vec<u8>, Pos)>,
     first_line: bool,
     done: bool,
 }
@@ -89,7 +86,6 @@ impl<R: BufRead> CsaReader<R> {
         CsaReader {
             input,
             next: Pos::START,
-            queued: VecDeque::new(),
             first_line: true,
             done: false,
         }
@@ -99,42 +95,23 @@ impl<R: BufRead> CsaReader<R> {
     /// the end.
     fn read_line(&mut self, line: &mut Vec<u8>) -> io::Result<Option<Pos>> {
         line.clear();
-        if let Some((bytes, at)) = self.queued.pop_front() {
-            line.extend_from_slice(&bytes);
-            return Ok(Some(at));
-        }
-        if self.input.read_until(b'\n', line)? == 0 {
+        let n = notation_traits::read_line_bytes(&mut self.input, line)?;
+        if n == 0 {
             return Ok(None);
         }
+        let mut at = self.next;
+        self.next = Pos {
+            offset: at.offset + n,
+            line: at.line + 1,
+            column: 1,
+        };
         if self.first_line {
             self.first_line = false;
             if line.starts_with(b"\xEF\xBB\xBF") {
                 line.drain(..3);
+                at.offset += 3;
             }
         }
-        while line.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
-            line.pop();
-        }
-        let at = self.next;
-        // Lone carriage returns end lines too: the first part now, the rest queued.
-        let first_len = line.iter().position(|&b| b == b'\r').unwrap_or(line.len());
-        let mut next = Pos {
-            offset: at.offset + first_len + 1,
-            line: at.line + 1,
-            column: 1,
-        };
-        if first_len < line.len() {
-            for part in line[first_len + 1..].split(|&b| b == b'\r') {
-                self.queued.push_back((part.to_vec(), next));
-                next = Pos {
-                    offset: next.offset + part.len() + 1,
-                    line: next.line + 1,
-                    column: 1,
-                };
-            }
-            line.truncate(first_len);
-        }
-        self.next = next;
         Ok(Some(at))
     }
 

@@ -86,7 +86,6 @@ pub(crate) struct Games<'a> {
     next: Pos,
     first_line: bool,
     pending: Option<(String, Pos)>,
-    queued: std::collections::VecDeque<(Vec<u8>, Pos)>,
     /// The buffer of the last line fed, read into again: no allocation per line.
     spare: Vec<u8>,
     done: bool,
@@ -100,7 +99,6 @@ impl<'a> Games<'a> {
             next: Pos::START,
             first_line: true,
             pending: None,
-            queued: std::collections::VecDeque::new(),
             spare: Vec::new(),
             done: false,
         }
@@ -109,47 +107,25 @@ impl<'a> Games<'a> {
     /// One line without its line end (`\n`, `\r\n`, a lone `\r`), and where it starts; `None`
     /// at the end.
     fn read_line(&mut self) -> io::Result<Option<(String, Pos)>> {
-        let (bytes, at) = match self.queued.pop_front() {
-            Some(q) => q,
-            None => {
-                let mut bytes = std::mem::take(&mut self.spare);
-                bytes.clear();
-                let n = self.input.read_until(b'\n', &mut bytes)?;
-                if n == 0 {
-                    return Ok(None);
-                }
-                if self.first_line {
-                    self.first_line = false;
-                    if bytes.starts_with(b"\xEF\xBB\xBF") {
-                        bytes.drain(..3);
-                    }
-                }
-                while bytes.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
-                    bytes.pop();
-                }
-                let mut at = self.next;
-                if bytes.contains(&b'\r') {
-                    let parts: Vec<Vec<u8>> =
-                        bytes.split(|&b| b == b'\r').map(<[u8]>::to_vec).collect();
-                    for part in parts {
-                        self.queued.push_back((part.clone(), at));
-                        at = Pos {
-                            offset: at.offset + part.len() + 1,
-                            line: at.line + 1,
-                            column: 1,
-                        };
-                    }
-                    self.next = at;
-                    return self.read_line();
-                }
-                self.next = Pos {
-                    offset: at.offset + bytes.len() + 1,
-                    line: at.line + 1,
-                    column: 1,
-                };
-                (bytes, at)
-            }
+        let mut bytes = std::mem::take(&mut self.spare);
+        bytes.clear();
+        let n = notation_traits::read_line_bytes(&mut self.input, &mut bytes)?;
+        if n == 0 {
+            return Ok(None);
+        }
+        let mut at = self.next;
+        self.next = Pos {
+            offset: at.offset + n,
+            line: at.line + 1,
+            column: 1,
         };
+        if self.first_line {
+            self.first_line = false;
+            if bytes.starts_with(b"\xEF\xBB\xBF") {
+                bytes.drain(..3);
+                at.offset += 3;
+            }
+        }
         let text = String::from_utf8(bytes).map_err(|e| {
             io::Error::new(
                 io::ErrorKind::InvalidData,

@@ -84,8 +84,6 @@ pub struct GameReader<R> {
     /// The place of the next line to read.
     next: Pos,
     done: bool,
-    /// Lines after a lone carriage return (old Mac line ends), not yet handed out.
-    queued: std::collections::VecDeque<(Vec<u8>, Pos)>,
     /// A line that is not UTF-8 met after a game's result: it spoils the next game.
     carried: Option<io::Error>,
     /// A line that is not UTF-8 met while reading ahead: it comes after the lines in `pending`.
@@ -100,7 +98,6 @@ impl<R: BufRead> GameReader<R> {
             pending: std::collections::VecDeque::new(),
             next: Pos::START,
             done: false,
-            queued: std::collections::VecDeque::new(),
             carried: None,
             after_pending: None,
         }
@@ -109,52 +106,23 @@ impl<R: BufRead> GameReader<R> {
     /// Reads one line without its line end (`\n`, `\r\n` or a lone `\r`); `None` at the end
     /// of the input.
     fn read_line(&mut self) -> io::Result<Option<(String, Pos)>> {
-        let (bytes, at) = match self.queued.pop_front() {
-            Some(queued) => queued,
-            None => {
-                let mut bytes = Vec::new();
-                let n = self.input.read_until(b'\n', &mut bytes)?;
-                if n == 0 {
-                    return Ok(None);
-                }
-                let mut at = self.next;
-                self.next = Pos {
-                    offset: at.offset + n,
-                    line: at.line + 1,
-                    column: 1,
-                };
-                // A byte-order mark opens the file, or a game where files that each begin
-                // with one were joined (`cat a.pgn b.pgn`): it is no text of the line.
-                if bytes.starts_with(b"\xEF\xBB\xBF") {
-                    bytes.drain(..3);
-                    at.offset += 3;
-                }
-                while bytes.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
-                    bytes.pop();
-                }
-                // Lone carriage returns end lines too: the first part now, the rest queued.
-                if bytes.contains(&b'\r') {
-                    let mut parts = bytes.split(|&b| b == b'\r');
-                    let first = parts.next().unwrap_or_default().to_vec();
-                    let mut offset = at.offset + first.len() + 1;
-                    let mut line = at.line;
-                    for part in parts {
-                        line += 1;
-                        let place = Pos {
-                            offset,
-                            line,
-                            column: 1,
-                        };
-                        offset += part.len() + 1;
-                        self.queued.push_back((part.to_vec(), place));
-                    }
-                    self.next.line = line + 1;
-                    (first, at)
-                } else {
-                    (bytes, at)
-                }
-            }
+        let mut bytes = Vec::new();
+        let n = crate::read_line_bytes(&mut self.input, &mut bytes)?;
+        if n == 0 {
+            return Ok(None);
+        }
+        let mut at = self.next;
+        self.next = Pos {
+            offset: at.offset + n,
+            line: at.line + 1,
+            column: 1,
         };
+        // A byte-order mark opens the file, or a game where files that each begin with one
+        // were joined (`cat a.pgn b.pgn`): it is no text of the line.
+        if bytes.starts_with(b"\xEF\xBB\xBF") {
+            bytes.drain(..3);
+            at.offset += 3;
+        }
         let text = String::from_utf8(bytes).map_err(|e| {
             io::Error::new(
                 io::ErrorKind::InvalidData,
