@@ -12,6 +12,7 @@
 
 mod bench;
 mod fuzz;
+mod growth;
 mod measure;
 mod record_reads;
 mod roundtrip;
@@ -66,6 +67,16 @@ enum Command {
         #[arg(long, value_delimiter = ',')]
         only: Vec<String>,
     },
+    /// One growth line in a process of its own (`measure --only growth` starts it).
+    #[command(hide = true)]
+    GrowthCase {
+        /// The case: bare, comment, braces or cr.
+        case: String,
+        /// Its size.
+        size: usize,
+        /// Where its input is written.
+        dir: PathBuf,
+    },
     /// kifu's side of `bench`, as JSON lines (run from a release build).
     #[command(hide = true)]
     Measure {
@@ -75,7 +86,8 @@ enum Command {
         /// The perft depth.
         #[arg(long, default_value_t = 5)]
         depth: u32,
-        /// Only these groups: perft, write, read (comma-separated).
+        /// Only these groups: perft, write, read, records (comma-separated); growth (issue
+        /// 18's growth cases, inputs of up to 100 MB) only when named.
         #[arg(long, value_delimiter = ',')]
         only: Vec<String>,
     },
@@ -112,6 +124,9 @@ fn main() -> ExitCode {
         }),
         Command::Fuzz { seconds, only } => fuzz::run(seconds, &only),
         Command::Measure { runs, depth, only } => measure::run(runs, depth, &only),
+        Command::GrowthCase { case, size, dir } => {
+            growth::one(&case, size, &dir).map(|line| println!("{line}"))
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

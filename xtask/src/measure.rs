@@ -311,6 +311,12 @@ pub(crate) fn run(runs: usize, depth: u32, only: &[String]) -> Result<(), String
             emit(v);
         }
     }
+    // Only when asked for by name: it writes inputs of up to 100 MB.
+    if only.iter().any(|o| o == "growth") {
+        for v in crate::growth::lines(&root.join("target/growth"))? {
+            emit(v);
+        }
+    }
     Ok(())
 }
 

@@ -113,7 +113,7 @@ pub(crate) fn written(games: &[Game], target: &str) -> Result<Vec<Vec<u8>>, Stri
 
 /// The CPU time this process has used (user + system): /proc/self/stat's fields 14 and 15, in
 /// clock ticks of 10 ms; `None` where that file cannot be read.
-fn cpu_time() -> Option<Duration> {
+pub(crate) fn cpu_time() -> Option<Duration> {
     let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
     // The fields after the command name, which is in parentheses and may hold spaces.
     let (_, rest) = stat.rsplit_once(')')?;
