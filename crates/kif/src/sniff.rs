@@ -32,7 +32,7 @@ impl Marker {
 }
 
 fn contains(hay: &[u8], needle: &[u8]) -> bool {
-    hay.windows(needle.len()).any(|w| w == needle)
+    notation_traits::find_bytes(hay, needle).is_some()
 }
 
 /// `手数----指手`.

@@ -241,14 +241,37 @@ pub fn sniff_pgn_style(prefix: &[u8], own: &[&[u8]]) -> Confidence {
     if looks_binary(prefix) {
         return Confidence::NONE;
     }
-    let has = |needle: &[u8]| prefix.windows(needle.len()).any(|w| w == needle);
-    if own.iter().any(|t| has(t)) {
+    // Tags open with `[`: each `[` of the prefix is looked at once, for the format's own tags
+    // and for a line that is a tag pair.
+    let mut tag_line = false;
+    let mut from = 0;
+    while let Some(i) = prefix[from..].iter().position(|&b| b == b'[') {
+        let at = from + i;
+        let rest = &prefix[at..];
+        if own.iter().any(|t| rest.starts_with(t)) {
+            return Confidence::new(90);
+        }
+        if !tag_line {
+            let line_start = prefix[..at]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |n| n + 1);
+            let line_end = rest
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(prefix.len(), |n| at + n);
+            let line = prefix[line_start..line_end].trim_ascii();
+            tag_line = line.starts_with(b"[") && line.ends_with(b"\"]") && line.contains(&b' ');
+        }
+        from = at + 1;
+    }
+    // Tags of the format's own that do not open with `[`, if any.
+    if own
+        .iter()
+        .any(|t| !t.starts_with(b"[") && crate::find_bytes(prefix, t).is_some())
+    {
         return Confidence::new(90);
     }
-    let tag_line = prefix
-        .split(|&b| b == b'\n')
-        .map(|l| l.trim_ascii())
-        .any(|l| l.starts_with(b"[") && l.ends_with(b"\"]") && l.contains(&b' '));
     if tag_line {
         Confidence::LIKELY
     } else {

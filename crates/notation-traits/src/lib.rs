@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod bytes;
 mod cap;
 mod checked;
 mod clock;
@@ -18,6 +19,7 @@ mod span;
 mod terminal;
 mod writer;
 
+pub use bytes::{find_bytes, find_bytes_ignore_ascii_case};
 pub use cap::{Collected, MAX_DIAGNOSTICS, cap_diagnostics};
 pub use checked::CheckedGame;
 pub use clock::{move_time_millis, pgn_clock, seconds_millis};

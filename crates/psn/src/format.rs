@@ -137,6 +137,10 @@ impl RecordFormat<Position> for Psn2Format {
 
     /// A PSN file whose first tag is `[Black]` and whose moves are USI.
     fn sniff(&self, prefix: &[u8]) -> Confidence {
+        // Told at once where no `[Black ` tag is (most files).
+        if notation_traits::find_bytes(prefix, b"[Black ").is_none() {
+            return Confidence::NONE;
+        }
         let text = String::from_utf8_lossy(prefix);
         let first_tag = text.lines().map(str::trim).find(|l| l.starts_with('['));
         if first_tag.is_some_and(|l| l.starts_with("[Black ")) && text.lines().any(is_usi_line) {

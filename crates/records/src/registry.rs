@@ -150,7 +150,7 @@ pub fn format(name: &str) -> Option<FormatRef> {
 /// when no registered format is sure of the file).
 pub(crate) fn unread_kind(prefix: &[u8]) -> Option<&'static str> {
     let starts = |m: &[u8]| prefix.starts_with(m);
-    let has = |needle: &[u8]| prefix.windows(needle.len()).any(|w| w == needle);
+    let has = |needle: &[u8]| notation_traits::find_bytes(prefix, needle).is_some();
     if starts(b"PK\x03\x04") {
         return Some("a ZIP archive (unpack it first)");
     }

@@ -66,8 +66,8 @@ impl RecordFormat<Position> for DhtmlXq {
 
     /// `[DhtmlXQ_movelist]` or `[DhtmlXQ_binit]`: certain; another `[DhtmlXQ` tag: likely.
     fn sniff(&self, prefix: &[u8]) -> Confidence {
-        let lower = prefix.to_ascii_lowercase();
-        let has = |needle: &[u8]| lower.windows(needle.len()).any(|w| w == needle);
+        let has =
+            |needle: &[u8]| notation_traits::find_bytes_ignore_ascii_case(prefix, needle).is_some();
         if has(b"[dhtmlxq_movelist]") || has(b"[dhtmlxq_binit]") {
             Confidence::CERTAIN
         } else if has(b"[dhtmlxq") {
@@ -80,7 +80,7 @@ impl RecordFormat<Position> for DhtmlXq {
     /// The charset of an HTML page's `<meta>` (`gb2312`, `gbk`, `gb18030`, `utf-8`, `big5`).
     fn declared_encoding(&self, prefix: &[u8]) -> Option<&'static str> {
         let lower = prefix.to_ascii_lowercase();
-        let at = lower.windows(8).position(|w| w == b"charset=")? + 8;
+        let at = notation_traits::find_bytes(&lower, b"charset=")? + 8;
         let rest: Vec<u8> = lower[at..]
             .iter()
             .copied()
