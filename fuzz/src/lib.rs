@@ -470,3 +470,52 @@ pub fn psn_file(data: &[u8]) {
         }
     }
 }
+
+/// Any bytes read as `kifu check` reads a file, through the records library (format and
+/// encoding told by the bytes, every format's reader: KIF, KI2, CSA, JKF, XQF, CBR/CBL,
+/// DhtmlXQ, PGN, PSN, kifu's JSON; the checked replay): no panic. A game read to its end
+/// without an error is written in its own format (where kifu writes it) and in kifu's JSON,
+/// and each reads back to the same start position, moves and result.
+pub fn records_file(data: &[u8]) {
+    use kifu_records::{Games, Input, ReadOptions, Target, WriteOptions, Writer};
+    let options = ReadOptions::default();
+    let Ok(input) = Input::from_bytes("<fuzz>", data.to_vec(), &options) else {
+        return;
+    };
+    for game in Games::new(input, options).take(8) {
+        let Ok(game) = game else { continue };
+        let unread = match &game.body {
+            kifu_records::GameBody::Xiangqi(c) => !c.game.replayed.unread.is_empty(),
+            kifu_records::GameBody::Shogi(c) => !c.game.replayed.unread.is_empty(),
+            kifu_records::GameBody::Unreadable { .. } => true,
+        };
+        if unread || game.has_errors() {
+            continue;
+        }
+        for name in [game.format.name(), "json"] {
+            let Some(target) = Target::named(name) else {
+                continue;
+            };
+            if target.variant().is_some_and(|v| v != game.variant()) {
+                continue;
+            }
+            let Ok(written) = Writer::new(WriteOptions::new(target)).write(&game, 0) else {
+                continue;
+            };
+            let again = Input::from_bytes("<written>", written.bytes.clone(), &options)
+                .unwrap_or_else(|e| panic!("{name} written does not open: {e}"));
+            let back = Games::new(again, options)
+                .next()
+                .unwrap_or_else(|| panic!("{name} written holds no game"))
+                .unwrap_or_else(|e| panic!("{name} written does not read: {e}"));
+            let text = String::from_utf8_lossy(&written.bytes);
+            assert_eq!(
+                back.start_position(),
+                game.start_position(),
+                "{name}: `{text}`"
+            );
+            assert_eq!(back.coordinates(), game.coordinates(), "{name}: `{text}`");
+            assert_eq!(back.result(), game.result(), "{name}: `{text}`");
+        }
+    }
+}

@@ -19,7 +19,7 @@ use wxf_notation::{Chinese, ChineseStyle, Wxf};
 use crate::root;
 
 /// Every target of fuzz/Cargo.toml.
-pub(crate) const TARGETS: [&str; 12] = [
+pub(crate) const TARGETS: [&str; 13] = [
     "wxf",
     "chinese",
     "iccs",
@@ -32,6 +32,7 @@ pub(crate) const TARGETS: [&str; 12] = [
     "psn_file",
     "xiangqi_roundtrip",
     "shogi_roundtrip",
+    "records_file",
 ];
 
 /// `cargo +nightly fuzz build` and its flags: overflow checks on; no sanitizer, since kifu has
@@ -148,8 +149,9 @@ fn run_target(fuzz: &Path, target: &'static str, seconds: u64) -> Result<Outcome
             &format!("-max_total_time={seconds}"),
             "-timeout=20",
             "-rss_limit_mb=2048",
+            // Files up to 1 MB (issue 18: what broke was past 4 KB).
             if target.ends_with("_file") {
-                "-max_len=16384"
+                "-max_len=1048576"
             } else {
                 "-max_len=4096"
             },
@@ -313,6 +315,35 @@ pub(crate) fn write_seeds(fuzz: &Path) -> Result<usize, String> {
                         seeds.push((target, format!("{name}-{k}"), game.into_bytes()));
                     }
                 }
+            }
+        }
+    }
+
+    // The records target: every file of the formats kifu reads by their bytes, whole.
+    for dir in [
+        "kif",
+        "csa",
+        "csa/errors",
+        "jkf",
+        "jkf/errors",
+        "xiangqi-archive",
+        "errors",
+        "shogi",
+        "xiangqi",
+    ] {
+        let entries =
+            fs::read_dir(testdata.join(dir)).map_err(|e| format!("testdata/{dir}: {e}"))?;
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let small = entry
+                .metadata()
+                .is_ok_and(|m| m.is_file() && m.len() <= 64 * 1024);
+            let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+            if small && !matches!(ext, "json" | "md") {
+                let bytes = fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+                let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
+                let name = format!("{dir}-{name}").replace('/', "-");
+                seeds.push(("records_file", name, bytes));
             }
         }
     }
