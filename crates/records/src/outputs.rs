@@ -231,7 +231,7 @@ impl Outputs {
     }
 
     /// Writes one game's bytes to the current output and counts it. On a stream the games are
-    /// gathered and handed over [`STREAM_BATCH`] bytes at a time, then flushed, so that a
+    /// gathered and handed over 64 KiB at a time, then flushed, so that a
     /// failure tells which games did not reach it ([`Outputs::abandon`]).
     ///
     /// # Errors
