@@ -88,6 +88,80 @@ pub(crate) fn parse(text: &str) -> Result<KifMove, SyntaxError> {
 
 /// Reads the move at the start of `text`; returns it and the bytes it takes.
 pub(crate) fn parse_prefix(text: &str) -> Result<(KifMove, usize), SyntaxError> {
+    match canonical(text) {
+        Some(read) => Ok(read),
+        None => parse_any(text),
+    }
+}
+
+/// The move at the start of `text` in the form Kifu for Windows and kifu write, read without
+/// the character cursor (most moves of a KIF file): a full-width file digit and a kanji rank
+/// (`７六`) or `同` with or without U+3000, a piece name, then no word but 成, 不成 or 打 and
+/// an origin in ASCII digits. `None` for anything else (a side mark, relative words, 生, other
+/// numerals, a fault), which [`parse_any`] reads; where both read, they agree (tested).
+fn canonical(text: &str) -> Option<(KifMove, usize)> {
+    let (to, same, same_space, mut rest) = match text.strip_prefix('同') {
+        Some(after) => match after.strip_prefix('\u{3000}') {
+            Some(r) => (None, true, true, r),
+            None => (None, true, false, after),
+        },
+        None => {
+            let mut chars = text.chars();
+            let file = chars.next().filter(|c| ('１'..='９').contains(c))?;
+            let rank = chars.next()?;
+            let rank = crate::names::RANK_NUMERALS
+                .iter()
+                .position(|&k| k == rank)?;
+            let file = (file as u32 - '１' as u32) as u8 + 1;
+            let to = Square::from_numbers(file, rank as u8 + 1)?;
+            (Some(to), false, false, chars.as_str())
+        }
+    };
+    let (piece, piece_name) = piece_prefix(rest)?;
+    rest = &rest[piece_name.len()..];
+    let mut relative = Relative::NONE;
+    let mut promotion = Promotion::Unmarked;
+    if let Some(r) = rest.strip_prefix("不成") {
+        (promotion, rest) = (Promotion::Decline, r);
+    } else if let Some(r) = rest.strip_prefix('成') {
+        (promotion, rest) = (Promotion::Promote, r);
+    } else if let Some(r) = rest.strip_prefix('打') {
+        (relative.drop, rest) = (true, r);
+    } else if rest.starts_with(|c: char| {
+        matches!(c, '生' | '不')
+            || Side::from_japanese(c).is_some()
+            || Motion::from_japanese(c).is_some()
+    }) {
+        return None;
+    }
+    let mut from = None;
+    if let Some(r) = rest.strip_prefix('(') {
+        let digit = |b: u8| (b'1'..=b'9').contains(&b).then_some(b - b'0');
+        let origin = match r.as_bytes() {
+            [f, k, b')', ..] if !relative.drop => Square::from_numbers(digit(*f)?, digit(*k)?),
+            _ => None,
+        };
+        from = Some(origin?);
+        rest = &r[3..];
+    }
+    let read = KifMove {
+        color: None,
+        to,
+        same,
+        same_space,
+        piece,
+        piece_name,
+        relative,
+        promotion,
+        from,
+        other_numerals: false,
+    };
+    Some((read, text.len() - rest.len()))
+}
+
+/// Reads the move at the start of `text`, in any form the reader takes; returns it and the
+/// bytes it takes.
+fn parse_any(text: &str) -> Result<(KifMove, usize), SyntaxError> {
     let mut cur = Cursor { text, at: 0 };
     let mut other_numerals = false;
     let color = cur.peek().and_then(mark);
@@ -279,6 +353,56 @@ mod tests {
         assert_eq!(err.span.start.column, column, "{text}");
         assert_eq!(err.expected, expected);
         assert_eq!(err.found, found);
+    }
+
+    #[test]
+    fn the_canonical_form_reads_as_the_general_reader_reads_it() {
+        let texts = [
+            "７六歩(77)",
+            "同　歩(76)",
+            "同歩(76)",
+            "同 歩(76)",
+            "５五角打",
+            "２二角成(88)",
+            "２二角不成(88)",
+            "２二角生(88)",
+            "１一成香(12)",
+            "５二金右(63)",
+            "５二金右",
+            "８八龍(82)",
+            "８八竜(82)",
+            "５九玉(58)",
+            "５九王(58)",
+            "▲７六歩",
+            "76歩(77)",
+            "7六歩(77)",
+            "７六歩(７７)",
+            "７六歩(07)",
+            "７六歩(7",
+            "７六歩打(77)",
+            "７六歩不(77)",
+            "７六歩(77)( 0:16/00:00:16)",
+            "７六歩(77)extra",
+            "７十歩(77)",
+            "同　",
+            "７六",
+            "成銀(45)",
+        ];
+        for text in texts {
+            if let Some(fast) = canonical(text) {
+                assert_eq!(Ok(fast), parse_any(text), "{text}");
+            }
+        }
+        // The forms it exists for are its own.
+        for text in [
+            "７六歩(77)",
+            "同　歩(76)",
+            "５五角打",
+            "２二角成(88)",
+            "２二角不成(88)",
+        ] {
+            assert!(canonical(text).is_some(), "{text}");
+        }
     }
 
     #[test]
