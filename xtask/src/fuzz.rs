@@ -59,8 +59,27 @@ struct Outcome {
     artifact: Option<String>,
 }
 
-/// Builds the targets, writes the seeds and runs every target (or `only`) for `seconds`.
+/// Builds the targets, writes the seeds and runs every target (or those of `only`) for
+/// `seconds`; then the command-line fuzzer (`cli`, [`crate::cli_fuzz`]), also when `only`
+/// names it (alone, it needs no nightly).
 pub(crate) fn run(seconds: u64, only: &[String]) -> Result<(), String> {
+    let cli = only.is_empty() || only.iter().any(|o| o == "cli");
+    let named: Vec<String> = only.iter().filter(|o| *o != "cli").cloned().collect();
+    let libfuzzer = if only.is_empty() || !named.is_empty() {
+        run_libfuzzer(seconds, &named)
+    } else {
+        Ok(())
+    };
+    let cli = if cli {
+        crate::cli_fuzz::run(seconds)
+    } else {
+        Ok(())
+    };
+    libfuzzer.and(cli)
+}
+
+/// The libFuzzer targets of `only` (all when it is empty).
+fn run_libfuzzer(seconds: u64, only: &[String]) -> Result<(), String> {
     let targets: Vec<&'static str> = if only.is_empty() {
         TARGETS.to_vec()
     } else {

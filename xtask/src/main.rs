@@ -11,6 +11,7 @@
 //! `roundtrip` and `tidy` also run as `#[test]`s, so `cargo test --workspace` covers them.
 
 mod bench;
+mod cli_fuzz;
 mod fuzz;
 mod growth;
 mod measure;
@@ -59,11 +60,12 @@ enum Command {
         /// With `--criterion`: arguments for `cargo bench`, such as a bench name filter.
         args: Vec<String>,
     },
-    /// Every cargo-fuzz target for SECONDS each, two at a time, from seeds out of testdata.
+    /// Every cargo-fuzz target for SECONDS each, two at a time, from seeds out of testdata;
+    /// then the command-line fuzzer (`cli`: batch and file-system options) for SECONDS.
     Fuzz {
         /// Seconds per target.
         seconds: u64,
-        /// Only these targets (comma-separated).
+        /// Only these targets (comma-separated; `cli` the command-line fuzzer).
         #[arg(long, value_delimiter = ',')]
         only: Vec<String>,
     },
