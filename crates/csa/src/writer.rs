@@ -215,8 +215,7 @@ impl Writer {
 
     /// A comment: one `'` line for each of its lines.
     fn comment(&mut self, text: &str) {
-        for line in text.split('\n') {
-            let line = line.strip_suffix('\r').unwrap_or(line);
+        for line in notation_traits::text_lines(text) {
             self.line(&format!("'{line}"));
         }
     }

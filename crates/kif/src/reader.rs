@@ -239,6 +239,9 @@ struct Builder {
     /// line's end, its column counted once in [`Builder::finish`] rather than for every line.
     last_line: (Pos, usize),
     source: String,
+    /// Where each line of `source` starts in it: a diagnostic's text is found by its line and
+    /// columns (its offsets count the file's line ends, which `source` writes as `\n`).
+    line_starts: Vec<usize>,
     tags: Vec<Tag>,
     handicap: Option<(String, Span)>,
     diagram: Diagram,
@@ -529,6 +532,7 @@ impl Builder {
             kind,
             start: None,
             last_line: (Pos::START, 0),
+            line_starts: Vec::new(),
             source: String::new(),
             tags: Vec::new(),
             handicap: None,
@@ -582,17 +586,41 @@ impl Builder {
 
     /// A diagnostic at `at`, with the text there (read back from the game's source).
     fn push(&mut self, severity: Severity, code: &str, message: String, at: Span) {
-        let base = self.start.map_or(0, |s| s.offset);
-        let text = self
-            .source
-            .get(at.start.offset.saturating_sub(base)..at.end.offset.saturating_sub(base))
-            .unwrap_or_default()
-            .trim();
+        let text = self.text_at(at).trim();
         let mut d = Diagnostic::new(severity, code, message).at(at);
         if !text.is_empty() {
             d = d.with_text(text);
         }
         self.diagnostics.push(d);
+    }
+
+    /// The text of `at` in the game's source, on its first line (empty where the span is not in
+    /// it).
+    fn text_at(&self, at: Span) -> &str {
+        let first = self.start.map_or(1, |s| s.line);
+        let Some(k) = at.start.line.checked_sub(first).map(|k| k as usize) else {
+            return "";
+        };
+        let Some(&from) = self.line_starts.get(k) else {
+            return "";
+        };
+        let to = self
+            .line_starts
+            .get(k + 1)
+            .map_or(self.source.len(), |&next| next - 1);
+        let line = &self.source[from..to];
+        let byte = |column: u32| {
+            line.char_indices()
+                .nth(column.saturating_sub(1) as usize)
+                .map_or(line.len(), |(i, _)| i)
+        };
+        let start = byte(at.start.column);
+        let end = if at.end.line == at.start.line {
+            byte(at.end.column)
+        } else {
+            line.len()
+        };
+        line.get(start..end.max(start)).unwrap_or_default()
     }
 
     /// Reads one line, of the kind [`classify`] gives.
@@ -603,6 +631,7 @@ impl Builder {
         }
         if self.start.is_some() {
             self.last_line = (at, self.source.len());
+            self.line_starts.push(self.source.len());
             self.source.push_str(line);
             self.source.push('\n');
         }
@@ -1305,6 +1334,21 @@ mod tests {
             (4, 6)
         );
         assert_eq!(game.raw.record.tag("手合割"), Some("平手"));
+    }
+
+    #[test]
+    fn a_diagnostic_in_a_crlf_file_gives_its_text() {
+        // Offsets count a CRLF as two bytes, the game's source as one `\n` (review of 7cab5e2):
+        // the text is found by line and column.
+        for end in ["\n", "\r\n", "\r"] {
+            let text = format!(
+                "手数----指手---------消費時間--{end}   1 ７六歩(77){end}   2 ３四歩(33) extra{end}"
+            );
+            let game = one(&text);
+            let d = &game.raw.diagnostics[0];
+            assert_eq!(d.code, "unknown-line");
+            assert_eq!(d.text.as_deref(), Some("extra"), "{end:?}");
+        }
     }
 
     #[test]

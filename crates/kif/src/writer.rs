@@ -96,14 +96,14 @@ impl Out {
 
     /// A comment as `*` lines (or a bookmark `&...` as it is).
     fn comment(&mut self, comment: &str) {
-        if comment.contains('\n') {
+        if comment.contains(['\n', '\r']) {
             self.note("comments of several lines: written as one comment per line");
         }
-        if comment.starts_with('&') && !comment.contains('\n') {
+        if comment.starts_with('&') && !comment.contains(['\n', '\r']) {
             self.line(comment);
             return;
         }
-        for line in comment.split('\n') {
+        for line in notation_traits::text_lines(comment) {
             self.line(&format!("*{line}"));
         }
     }
@@ -157,7 +157,7 @@ pub(crate) fn write(
     let comments = &record.main.comments;
     let lead = comments.iter().take_while(|c| c.starts_with('#')).count();
     for c in &comments[..lead] {
-        for line in c.split('\n') {
+        for line in notation_traits::text_lines(c) {
             out.line(line);
         }
     }

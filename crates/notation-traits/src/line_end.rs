@@ -79,6 +79,19 @@ pub fn read_line_bytes<R: BufRead + ?Sized>(
     }
 }
 
+/// The lines of a text (a comment) as every line reader takes them: split at `\n`, `\r\n` and
+/// a lone `\r`, as [`str::split`] splits (a line end at the end gives an empty last line), so
+/// that a writer puts each on a line of its own and none holds a `\r` that would end it early.
+///
+/// ```
+/// let lines: Vec<&str> = notation_traits::text_lines("a\r\nb\rc\n").collect();
+/// assert_eq!(lines, ["a", "b", "c", ""]);
+/// ```
+pub fn text_lines(text: &str) -> impl Iterator<Item = &str> {
+    text.split('\n')
+        .flat_map(|line| line.strip_suffix('\r').unwrap_or(line).split('\r'))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1617,6 +1617,24 @@ mod tests {
     }
 
     #[test]
+    fn a_carriage_return_in_a_comment_is_written_as_the_line_end_it_is() {
+        // From a JSON or XQF comment (review of 7cab5e2: a lone `\r` ends a line now).
+        for (text, read) in [
+            ("a}\rH2+3", "a}\nH2+3"),
+            ("see\r[Event \"y\"]\r2. R1.2", "see\n[Event \"y\"]\n2. R1.2"),
+            ("a\r\nb", "a\nb"),
+        ] {
+            let mut out = String::new();
+            crate::writer::write_comment(&mut out, text);
+            let games = read_all(&format!("[Event \"x\"]\n\n1. C2.5 {out} H8+7 *\n"));
+            assert_eq!(games.len(), 1, "{out}");
+            let moves = &games[0].record.main.moves;
+            assert_eq!(moves.len(), 2, "{out}");
+            assert_eq!(moves[0].comments, [read], "{out}");
+        }
+    }
+
+    #[test]
     fn leading_zeros_make_no_move_number_too_long() {
         let games = read_all("0000000001. C2.5 H8+7 2. H2+3 *\n");
         assert!(

@@ -184,8 +184,17 @@ pub fn movetext_of(raw: &RawGame) -> String {
 /// is written as `;` comments to the end of the line, one line of the text each, the lines
 /// after the first in the first column: the reader joins `;` lines that follow each other so
 /// into one comment (the first `;` is never in the first column after a line end, so two
-/// comments stay two). Returns whether it wrote the `;` form, which ends with a line end.
+/// comments stay two). A `\r\n` or lone `\r` in the text is written as the line end `\n` it is
+/// for every reader. Returns whether it wrote the `;` form, which ends with a line end.
 pub(crate) fn write_comment(out: &mut String, text: &str) -> bool {
+    // A `\r` ends a line for every reader (a lone one too): written as the line end it is.
+    let normalized;
+    let text = if text.contains('\r') {
+        normalized = text.replace("\r\n", "\n").replace('\r', "\n");
+        normalized.as_str()
+    } else {
+        text
+    };
     if !needs_line_form(text) {
         let pad = if text.starts_with(char::is_whitespace) || text.ends_with(char::is_whitespace) {
             " "

@@ -61,6 +61,9 @@ pub(crate) struct LineDecoded<R> {
     pos: usize,
     /// The line number of the next line.
     line: u32,
+    /// Whether the part read last ended in a `\r` whose line end is told by the next byte
+    /// (`\r\n` is one line end, a lone `\r` another).
+    cr_pending: bool,
     /// Whether the current game's last line with other than ASCII was read in the legacy
     /// encoding.
     game_legacy: bool,
@@ -91,6 +94,7 @@ impl<R: BufRead> LineDecoded<R> {
             out: Vec::new(),
             pos: 0,
             line: 1,
+            cr_pending: false,
             game_legacy: false,
             in_tags: false,
             log,
@@ -119,13 +123,27 @@ impl<R: BufRead> LineDecoded<R> {
         if raw.is_empty() {
             return Ok(false);
         }
-        let ends_line = raw.last() == Some(&b'\n');
         self.note_game_start(&raw);
         let text = self.decode(raw);
-        // Lines as the game reader counts them: the line end, and each lone `\r` inside.
-        let body = text.trim_end_matches(['\n', '\r']);
-        let inner_cr = body.bytes().filter(|&b| b == b'\r').count() as u32;
-        self.line += inner_cr + u32::from(ends_line);
+        // Lines as the game reader counts them (notation_traits::read_line_bytes): each `\n`,
+        // `\r\n` and lone `\r` ends one.
+        let bytes = text.as_bytes();
+        let mut ends = 0u32;
+        if std::mem::take(&mut self.cr_pending) && bytes.first() != Some(&b'\n') {
+            ends += 1;
+        }
+        for (i, &b) in bytes.iter().enumerate() {
+            if b == b'\n' {
+                ends += 1;
+            } else if b == b'\r' {
+                match bytes.get(i + 1) {
+                    Some(b'\n') => {}
+                    Some(_) => ends += 1,
+                    None => self.cr_pending = true,
+                }
+            }
+        }
+        self.line += ends;
         self.out = text.into_bytes();
         self.pos = 0;
         Ok(true)
@@ -346,6 +364,14 @@ mod tests {
                 more: 0,
             }]
         );
+    }
+
+    #[test]
+    fn lines_are_counted_as_the_game_reader_counts_them() {
+        // `\r\r\n` is two line ends (a lone `\r`, then `\r\n`), as read_line_bytes reads it:
+        // counted as one, a bad byte after it was placed a line too high (review of 7cab5e2).
+        let (_, bad) = decode(b"[Event \"1\"]\r\r\n1. C2.5 *\r\r\n{\xff}\n");
+        assert_eq!((bad[0].line, bad[0].column), (5, 2));
     }
 
     #[test]

@@ -249,8 +249,15 @@ impl Outputs {
         }
         self.written += 1;
         self.kept += 1;
-        if self.batch.0.len() >= STREAM_BATCH {
-            self.write_batch()?;
+        if self.batch.0.len() >= STREAM_BATCH
+            && let Err(e) = self.write_batch()
+        {
+            // This game is not written, and the caller does not count it: the games before
+            // it in the batch are the ones [`Outputs::abandon`] gives back.
+            self.written -= 1;
+            self.kept -= 1;
+            self.batch.1 -= 1;
+            return Err(e);
         }
         Ok(())
     }
@@ -367,8 +374,15 @@ mod tests {
         }
         let e = out.write_game(&game).unwrap_err();
         assert_eq!(e.kind(), io::ErrorKind::StorageFull);
-        assert_eq!(out.abandon(), 3);
+        // The two games before the failed one in its batch were counted and are lost.
+        assert_eq!(out.abandon(), 2);
         assert_eq!(out.finish(), Ok(3));
+        // One game larger than a batch on a full stream: it alone fails, nothing was counted.
+        let mut out = stream(10);
+        let big = vec![b'x'; 70 * 1024];
+        assert!(out.write_game(&big).is_err());
+        assert_eq!(out.abandon(), 0);
+        assert_eq!(out.finish(), Ok(0));
         // The games of the last batch fail at the end: none of them is kept.
         let mut out = stream(10);
         out.write_game(b"1. C2.5 *\n").unwrap();
