@@ -408,10 +408,19 @@ impl Writer {
     /// [`WriteError`]: the game is of the other game, the format refuses it, or the encoding
     /// cannot hold a character of it.
     pub fn write(&self, game: &Game, index: usize) -> Result<Encoded, WriteError> {
-        let (written, lost) = self.write_text(game, index)?;
+        let (written, mut lost) = self.write_text(game, index)?;
         let bytes = match written {
             Written::Bytes(b) => b,
-            Written::Text(text) => {
+            Written::Text(mut text) => {
+                // A NUL (a stray byte of a binary file kept in a comment) makes the text look
+                // binary to every reader, kifu's too: written as U+FFFD, and said.
+                if text.contains('\0') {
+                    text = text.replace('\0', "\u{FFFD}");
+                    lost.push(
+                        "NUL characters (U+0000): a text file cannot hold them, written as U+FFFD"
+                            .to_owned(),
+                    );
+                }
                 encode(&text, self.options.encoding).map_err(WriteError::Encoding)?
             }
         };
