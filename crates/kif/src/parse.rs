@@ -136,7 +136,7 @@ fn canonical(text: &str) -> Option<(KifMove, usize)> {
     }
     let mut from = None;
     if let Some(r) = rest.strip_prefix('(') {
-        let digit = |b: u8| (b'1'..=b'9').contains(&b).then_some(b - b'0');
+        let digit = |b: u8| (b'1'..=b'9').contains(&b).then(|| b - b'0');
         let origin = match r.as_bytes() {
             [f, k, b')', ..] if !relative.drop => Square::from_numbers(digit(*f)?, digit(*k)?),
             _ => None,
