@@ -95,24 +95,8 @@ impl<R: BufRead> CsaReader<R> {
     /// the end.
     fn read_line(&mut self, line: &mut Vec<u8>) -> io::Result<Option<Pos>> {
         line.clear();
-        let n = notation_traits::read_line_bytes(&mut self.input, line)?;
-        if n == 0 {
-            return Ok(None);
-        }
-        let mut at = self.next;
-        self.next = Pos {
-            offset: at.offset + n,
-            line: at.line + 1,
-            column: 1,
-        };
-        if self.first_line {
-            self.first_line = false;
-            if line.starts_with(b"\xEF\xBB\xBF") {
-                line.drain(..3);
-                at.offset += 3;
-            }
-        }
-        Ok(Some(at))
+        let first = std::mem::take(&mut self.first_line);
+        notation_traits::read_placed_line(&mut self.input, line, &mut self.next, first)
     }
 
     /// The text of the next game, up to a `/` line or the end (lines joined by `\n`), with

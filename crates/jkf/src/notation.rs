@@ -299,7 +299,7 @@ impl MoveNotation<Position> for JkfNotation {
         previous: Option<Move>,
         m: &JkfMove,
     ) -> Result<Resolved<Move>, MoveError> {
-        resolve(pos, previous, m)
+        self.resolve_after(pos, previous, m)
     }
 
     fn describe(&self, pos: &Position, mv: Move) -> JkfMove {

@@ -109,23 +109,12 @@ impl<'a> Games<'a> {
     fn read_line(&mut self) -> io::Result<Option<(String, Pos)>> {
         let mut bytes = std::mem::take(&mut self.spare);
         bytes.clear();
-        let n = notation_traits::read_line_bytes(&mut self.input, &mut bytes)?;
-        if n == 0 {
+        let first = std::mem::take(&mut self.first_line);
+        let Some(at) =
+            notation_traits::read_placed_line(&mut self.input, &mut bytes, &mut self.next, first)?
+        else {
             return Ok(None);
-        }
-        let mut at = self.next;
-        self.next = Pos {
-            offset: at.offset + n,
-            line: at.line + 1,
-            column: 1,
         };
-        if self.first_line {
-            self.first_line = false;
-            if bytes.starts_with(b"\xEF\xBB\xBF") {
-                bytes.drain(..3);
-                at.offset += 3;
-            }
-        }
         let text = String::from_utf8(bytes).map_err(|e| {
             io::Error::new(
                 io::ErrorKind::InvalidData,

@@ -30,7 +30,7 @@ pub use format::{
     Confidence, FormatGame, FormatGames, FormatInfo, RecordFormat, WriteSettings, Written,
     WrittenGame, looks_binary, sniff_pgn_style,
 };
-pub use line_end::{read_line_bytes, text_lines};
+pub use line_end::{read_line_bytes, read_placed_line, text_lines};
 pub use notation::{MoveNotation, Resolved};
 pub use position::{Ply, Position};
 pub use reader::{GameReader, PositionCommand, RawGame, parse_game_text, position_command};

@@ -4,6 +4,8 @@
 
 use std::io::{self, BufRead};
 
+use crate::Pos;
+
 /// Appends the next line of `input` to `line`, without its line end (`\n`, `\r\n` or a lone
 /// `\r`); returns how many bytes it took from `input`, line end included (0 at the end of the
 /// input).
@@ -77,6 +79,37 @@ pub fn read_line_bytes<R: BufRead + ?Sized>(
             None => {}
         }
     }
+}
+
+/// [`read_line_bytes`] for a reader that places its lines: `next` is where the line starts
+/// (moved on past its line end: one more line, the bytes taken), a UTF-8 byte-order mark
+/// opening it is taken off when `bom` (the first line of a file, or any line where joined
+/// files each open with one); returns the line's place (after the mark), `None` at the end.
+///
+/// # Errors
+///
+/// The input's read error.
+pub fn read_placed_line<R: BufRead + ?Sized>(
+    input: &mut R,
+    line: &mut Vec<u8>,
+    next: &mut Pos,
+    bom: bool,
+) -> io::Result<Option<Pos>> {
+    let n = read_line_bytes(input, line)?;
+    if n == 0 {
+        return Ok(None);
+    }
+    let mut at = *next;
+    *next = Pos {
+        offset: at.offset + n,
+        line: at.line + 1,
+        column: 1,
+    };
+    if bom && line.starts_with(b"\xEF\xBB\xBF") {
+        line.drain(..3);
+        at.offset += 3;
+    }
+    Ok(Some(at))
 }
 
 /// The lines of a text (a comment) as every line reader takes them: split at `\n`, `\r\n` and

@@ -107,22 +107,12 @@ impl<R: BufRead> GameReader<R> {
     /// of the input.
     fn read_line(&mut self) -> io::Result<Option<(String, Pos)>> {
         let mut bytes = Vec::new();
-        let n = crate::read_line_bytes(&mut self.input, &mut bytes)?;
-        if n == 0 {
-            return Ok(None);
-        }
-        let mut at = self.next;
-        self.next = Pos {
-            offset: at.offset + n,
-            line: at.line + 1,
-            column: 1,
-        };
         // A byte-order mark opens the file, or a game where files that each begin with one
         // were joined (`cat a.pgn b.pgn`): it is no text of the line.
-        if bytes.starts_with(b"\xEF\xBB\xBF") {
-            bytes.drain(..3);
-            at.offset += 3;
-        }
+        let Some(at) = crate::read_placed_line(&mut self.input, &mut bytes, &mut self.next, true)?
+        else {
+            return Ok(None);
+        };
         let text = String::from_utf8(bytes).map_err(|e| {
             io::Error::new(
                 io::ErrorKind::InvalidData,
