@@ -267,15 +267,31 @@ impl IccsMove {
 
 impl fmt::Display for IccsMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Written into a buffer of its own and handed over as one string: a converter writes
+        // every move of every game this way, and formatting each piece costs several times more.
+        let mut text = [0u8; 7];
+        let mut n = 0;
         let one_based = self.ranks.one_based();
-        let square = |square| SquareText { square, one_based }.to_string();
-        let (mut from, mut to) = (square(self.from), square(self.to));
-        if self.uppercase {
-            from.make_ascii_uppercase();
-            to.make_ascii_uppercase();
+        for (i, square) in [self.from, self.to].into_iter().enumerate() {
+            if i == 1 && self.hyphen {
+                text[n] = b'-';
+                n += 1;
+            }
+            let file = b'a' + square.file().index();
+            text[n] = if self.uppercase {
+                file.to_ascii_uppercase()
+            } else {
+                file
+            };
+            let rank = square.rank().index() + u8::from(one_based);
+            if rank >= 10 {
+                text[n + 1] = b'1';
+                n += 1;
+            }
+            text[n + 1] = b'0' + rank % 10;
+            n += 2;
         }
-        let hyphen = if self.hyphen { "-" } else { "" };
-        write!(f, "{from}{hyphen}{to}")
+        f.write_str(std::str::from_utf8(&text[..n]).map_err(|_| fmt::Error)?)
     }
 }
 

@@ -33,8 +33,21 @@ where
     P: Position,
     N: TextNotation<P> + ?Sized,
 {
+    Fit {
+        moves: moves_in_turn(start, record, notation),
+        parsed: texts_parsed(record, notation),
+    }
+}
+
+/// The first part of [`fit`]: the main-line moves of `record` that `notation` reads in turn
+/// from `start`, up to the first that fails.
+pub fn moves_in_turn<P, N>(start: &P, record: &GameRecord<()>, notation: &N) -> Vec<P::Move>
+where
+    P: Position,
+    N: TextNotation<P> + ?Sized,
+{
     let mut pos = start.clone();
-    let mut moves = Vec::new();
+    let mut moves = Vec::with_capacity(record.main.moves.len());
     for entry in &record.main.moves {
         match notation.read_quickly_after(&pos, moves.last().copied(), &entry.text) {
             Ok(r) => {
@@ -44,13 +57,59 @@ where
             Err(_) => break,
         }
     }
-    let parsed = record
+    moves
+}
+
+/// The second part of [`fit`]: how many main-line texts of `record` have the syntax of
+/// `notation`.
+pub fn texts_parsed<P, N>(record: &GameRecord<()>, notation: &N) -> usize
+where
+    P: Position,
+    N: TextNotation<P> + ?Sized,
+{
+    record
         .main
         .moves
         .iter()
         .filter(|e| notation.parses(&e.text))
-        .count();
-    Fit { moves, parsed }
+        .count()
+}
+
+/// The best of several readings of `record` from `start`: the index (in the order given) and
+/// the fit of each of `notations` whose [`Fit::key`] is the greatest, in the order given. Empty
+/// only when `notations` is.
+///
+/// The same answer as scoring each with [`fit`] and keeping the greatest, for less: the texts
+/// are parsed (the second part of the key) only for the readings that read the most moves in
+/// turn, the only ones where that part can decide; the others' `parsed` is never needed. A
+/// reading that stops at its first move costs one read.
+pub fn best_fits<'n, P, N>(
+    start: &P,
+    record: &GameRecord<()>,
+    notations: impl IntoIterator<Item = &'n N>,
+) -> Vec<(usize, Fit<P::Move>)>
+where
+    P: Position,
+    N: TextNotation<P> + ?Sized + 'n,
+{
+    let notations: Vec<&N> = notations.into_iter().collect();
+    let read: Vec<Vec<P::Move>> = notations
+        .iter()
+        .map(|n| moves_in_turn(start, record, *n))
+        .collect();
+    let most = read.iter().map(Vec::len).max().unwrap_or(0);
+    let mut top: Vec<(usize, Fit<P::Move>)> = read
+        .into_iter()
+        .enumerate()
+        .filter(|(_, moves)| moves.len() == most)
+        .map(|(i, moves)| {
+            let parsed = texts_parsed(record, notations[i]);
+            (i, Fit { moves, parsed })
+        })
+        .collect();
+    let best = top.iter().map(|(_, f)| f.parsed).max().unwrap_or(0);
+    top.retain(|(_, f)| f.parsed == best);
+    top
 }
 
 #[cfg(test)]
@@ -127,5 +186,55 @@ mod tests {
         let f = fit(&Counter(0), &game.record, &Numbers);
         assert_eq!(f.moves, [1, 2]);
         assert_eq!(f.key(), (2, 3));
+    }
+
+    /// Counts as a number only its given digit: a notation for each digit's games.
+    struct Only(char);
+
+    impl MoveNotation<Counter> for Only {
+        type Syntax = u32;
+        fn parse(&self, t: &str) -> Result<u32, SyntaxError> {
+            if !t.starts_with(self.0) && t != "1" {
+                return Err(SyntaxError::new(Span::default(), "a number", t));
+            }
+            Numbers.parse(t)
+        }
+        fn resolve(&self, p: &Counter, s: &u32) -> Result<Resolved<u32>, MoveError> {
+            Numbers.resolve(p, s)
+        }
+        fn describe(&self, _: &Counter, m: u32) -> u32 {
+            m
+        }
+    }
+
+    #[test]
+    fn the_best_fits_are_the_greatest_keys_of_fit() {
+        // "1 2 3 4 9 2": Numbers reads 4 plies, parses 6; Only('2') reads 2, Only('1') 1.
+        let game = parse_game_text("1 2 3 4 9 2\n");
+        let n: [&dyn TextNotation<Counter>; 4] = [&Only('1'), &Numbers, &Only('2'), &Numbers];
+        let top = best_fits(&Counter(0), &game.record, n);
+        let keys: Vec<(usize, (usize, usize))> = top.iter().map(|(i, f)| (*i, f.key())).collect();
+        assert_eq!(keys, [(1, (4, 6)), (3, (4, 6))]);
+        let by_fit = n.map(|n| fit(&Counter(0), &game.record, n).key());
+        assert_eq!(by_fit, [(1, 1), (4, 6), (2, 3), (4, 6)]);
+        // A tie on moves read is decided by the texts that parse.
+        let game = parse_game_text("1 x 2\n");
+        let top = best_fits(
+            &Counter(0),
+            &game.record,
+            [&Numbers as &dyn TextNotation<Counter>, &Only('2')],
+        );
+        assert_eq!(top.len(), 2, "both read 1 ply and parse 2 texts");
+        let game = parse_game_text("1 x 22\n");
+        let top = best_fits(
+            &Counter(0),
+            &game.record,
+            [&Only('1') as &dyn TextNotation<Counter>, &Only('2')],
+        );
+        assert_eq!(
+            top.iter().map(|(i, f)| (*i, f.key())).collect::<Vec<_>>(),
+            [(1, (1, 2))]
+        );
+        assert!(best_fits(&Counter(0), &game.record, Vec::<&Numbers>::new()).is_empty());
     }
 }

@@ -25,7 +25,7 @@ pub use checked::CheckedGame;
 pub use clock::{move_time_millis, pgn_clock, seconds_millis};
 pub use diagnostic::{CODES, Diagnostic, Severity};
 pub use error::{MoveError, NotationError, PlayError, Rule, SyntaxError, Warning, edit_distance};
-pub use fit::{Fit, fit};
+pub use fit::{Fit, best_fits, fit, moves_in_turn, texts_parsed};
 pub use format::{
     Confidence, FormatGame, FormatGames, FormatInfo, RecordFormat, WriteSettings, Written,
     WrittenGame, looks_binary, sniff_pgn_style,

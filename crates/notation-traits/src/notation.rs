@@ -74,6 +74,19 @@ pub trait MoveNotation<P: Position> {
     /// [`SyntaxError`] with the span inside `text`, what was expected and what was found.
     fn parse(&self, text: &str) -> Result<Self::Syntax, SyntaxError>;
 
+    /// [`parse`](Self::parse) for a caller that only needs the syntax or the fact that there is
+    /// none: the same syntax, and an error wherever `parse` gives one, but the error's words and
+    /// span may be left empty (building them is most of the cost of a text that fails, and the
+    /// notation detection tries every text in every reading). The quick reads of
+    /// [`TextNotation`](crate::TextNotation) and its `parses` use it. The default is `parse`.
+    ///
+    /// # Errors
+    ///
+    /// Where `parse` gives one; perhaps without words.
+    fn parse_quickly(&self, text: &str) -> Result<Self::Syntax, SyntaxError> {
+        self.parse(text)
+    }
+
     /// Finds the legal move of `pos` that `syntax` names.
     ///
     /// # Errors
@@ -161,13 +174,14 @@ pub trait MoveNotation<P: Position> {
         Ok(self.resolve(pos, &syntax)?)
     }
 
-    /// [`parse`](Self::parse) then [`resolve_quickly`](Self::resolve_quickly).
+    /// [`parse_quickly`](Self::parse_quickly) then [`resolve_quickly`](Self::resolve_quickly).
     ///
     /// # Errors
     ///
-    /// Either error, as [`NotationError`], perhaps without near spellings.
+    /// Either error, as [`NotationError`], perhaps without near spellings or a syntax error's
+    /// words.
     fn read_move_quickly(&self, pos: &P, text: &str) -> Result<Resolved<P::Move>, NotationError> {
-        let syntax = self.parse(text)?;
+        let syntax = self.parse_quickly(text)?;
         Ok(self.resolve_quickly(pos, &syntax)?)
     }
 

@@ -28,7 +28,8 @@ pub trait TextNotation<P: Position> {
     ) -> Result<Resolved<P::Move>, NotationError>;
 
     /// [`read_after`](Self::read_after) where only the move matters, as
-    /// [`MoveNotation::read_move_quickly`]: an error may leave its near spellings out.
+    /// [`MoveNotation::read_move_quickly`]: an error may leave its near spellings and a syntax
+    /// error its words out.
     ///
     /// # Errors
     ///
@@ -45,6 +46,12 @@ pub trait TextNotation<P: Position> {
     /// Writes the legal move `mv` of `pos` that follows `previous`, as
     /// [`MoveNotation::write_move`] with [`MoveNotation::describe_after`].
     fn write_after(&self, pos: &P, previous: Option<P::Move>, mv: P::Move) -> String;
+
+    /// [`write_after`](Self::write_after), appended to `out`: the same text, without a string
+    /// of its own for each move (what the record writers use).
+    fn write_after_into(&self, pos: &P, previous: Option<P::Move>, mv: P::Move, out: &mut String) {
+        out.push_str(&self.write_after(pos, previous, mv));
+    }
 
     /// Whether `text` has this notation's syntax, as [`MoveNotation::parse`]: no position, so no
     /// search of the legal moves (the cheap test for "is this text in this notation").
@@ -92,7 +99,7 @@ impl<P: Position, N: MoveNotation<P>> TextNotation<P> for N {
         previous: Option<P::Move>,
         text: &str,
     ) -> Result<Resolved<P::Move>, NotationError> {
-        let syntax = self.parse(text)?;
+        let syntax = self.parse_quickly(text)?;
         Ok(self.resolve_quickly_after(pos, previous, &syntax)?)
     }
 
@@ -100,8 +107,14 @@ impl<P: Position, N: MoveNotation<P>> TextNotation<P> for N {
         self.describe_after(pos, previous, mv).to_string()
     }
 
+    fn write_after_into(&self, pos: &P, previous: Option<P::Move>, mv: P::Move, out: &mut String) {
+        use std::fmt::Write as _;
+        // Writing to a String cannot fail.
+        let _ = write!(out, "{}", self.describe_after(pos, previous, mv));
+    }
+
     fn parses(&self, text: &str) -> bool {
-        self.parse(text).is_ok()
+        self.parse_quickly(text).is_ok()
     }
 }
 

@@ -377,8 +377,8 @@ impl<N: ?Sized> Writer<'_, N> {
         P: Position,
         N: TextNotation<P>,
     {
-        let text = self.notation.write_after(pos, previous, entry.mv);
-        self.out.push_str(&text);
+        self.notation
+            .write_after_into(pos, previous, entry.mv, &mut self.out);
         for nag in &entry.nags {
             let _ = write!(self.out, " ${nag}");
         }

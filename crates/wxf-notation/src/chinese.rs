@@ -439,14 +439,15 @@ impl Chinese {
                 ),
             ));
         }
-        let shown = mv.to_string();
+        // The move as written, for messages: written out only when one is built.
+        let shown = mv;
         let write = |p: &Position, m: Move| self.write(p, m);
         let no_piece = |description: String| MoveError::NoPiece {
             description,
             candidates: if self.quick {
                 Vec::new()
             } else {
-                near_candidates(pos, &shown, &write)
+                near_candidates(pos, &shown.to_string(), &write)
             },
         };
         let index = |marker: ChineseMarker, n: usize| -> Option<usize> {
@@ -590,7 +591,7 @@ impl Chinese {
             kind,
             direction: mv.direction,
             number: mv.number,
-            shown: &shown,
+            shown,
         };
         choose(
             pos,

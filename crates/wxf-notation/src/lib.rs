@@ -202,7 +202,7 @@ impl Wxf {
         let mut signs = [0usize; 3];
         let (mut wxr2018, mut xqbase) = (0usize, 0usize);
         for text in texts {
-            let Ok(mv) = self.parse_move(text) else {
+            let Ok(mv) = parse::parse_quietly(text, self.language) else {
                 continue;
             };
             if mv.direction == Direction::Traverse {
@@ -311,6 +311,10 @@ impl MoveNotation<Position> for Wxf {
 
     fn parse(&self, text: &str) -> Result<WxfMove, SyntaxError> {
         self.parse_move(text)
+    }
+
+    fn parse_quickly(&self, text: &str) -> Result<WxfMove, SyntaxError> {
+        parse::parse_quietly(text, self.language)
     }
 
     fn resolve(&self, pos: &Position, syntax: &WxfMove) -> Result<Resolved<Move>, MoveError> {

@@ -20,38 +20,62 @@ use xiangqi_board::Language;
 
 use crate::syntax::{Direction, Marker, PieceSpec, Spelling, WxfMove};
 
-/// One symbol of the token after normalisation, with the byte offset of the character it came
-/// from.
-#[derive(Clone, Copy)]
+/// One symbol of the token after normalisation, with the byte offset and length of the
+/// character it came from.
+#[derive(Clone, Copy, Default)]
 struct Symbol {
     c: char,
     at: usize,
+    len: u8,
     lower: bool,
 }
 
+/// The symbols a scanner keeps: the longest move (`+R.3+`, `R1+1++`) has six; the symbols of a
+/// longer text past these are only counted, since the move has ended before them.
+const KEPT: usize = 8;
+
 struct Scanner<'a> {
     text: &'a str,
-    symbols: Vec<Symbol>,
+    symbols: [Symbol; KEPT],
+    /// The symbols of the text (some perhaps past `KEPT`).
+    count: usize,
     language: Language,
     spelling: Spelling,
+    /// Errors without words or place: the caller only asks whether the text parses.
+    quiet: bool,
 }
 
 impl Scanner<'_> {
+    fn symbol(&self, i: usize) -> Option<&Symbol> {
+        self.symbols[..self.count.min(KEPT)].get(i)
+    }
+
     fn get(&self, i: usize) -> Option<char> {
-        self.symbols.get(i).map(|s| s.c)
+        self.symbol(i).map(|s| s.c)
     }
 
     /// The span of symbol `i` (the end of the text when `i` is past the last symbol).
     fn span(&self, i: usize) -> Span {
-        let start = self.symbols.get(i).map_or(self.text.len(), |s| s.at);
-        let end = self.symbols.get(i + 1).map_or(self.text.len(), |s| s.at);
+        let (start, end) = self
+            .symbol(i)
+            .map_or((self.text.len(), self.text.len()), |s| {
+                (s.at, s.at + usize::from(s.len))
+            });
         Span::locate(self.text, start, end)
     }
 
-    fn error(&self, i: usize, expected: impl Into<String>) -> SyntaxError {
+    fn error(&self, i: usize, expected: &str) -> SyntaxError {
+        self.error_by(i, || expected.to_owned())
+    }
+
+    /// An error at symbol `i` whose words `expected` gives, built only when they are wanted.
+    fn error_by(&self, i: usize, expected: impl FnOnce() -> String) -> SyntaxError {
+        if self.quiet {
+            return SyntaxError::new(Span::default(), String::new(), String::new());
+        }
         let span = self.span(i);
         let found = &self.text[span.start.offset..span.end.offset];
-        SyntaxError::new(span, expected, found)
+        SyntaxError::new(span, expected(), found)
     }
 
     fn letter_expected(&self) -> String {
@@ -64,16 +88,15 @@ impl Scanner<'_> {
             Some((kind, alias)) => {
                 self.spelling.alias |= alias;
                 self.spelling.letter = c;
-                self.spelling.lowercase |= self.symbols.get(i).is_some_and(|s| s.lower);
+                self.spelling.lowercase |= self.symbol(i).is_some_and(|s| s.lower);
                 Ok(kind)
             }
-            None => Err(self.error(
-                i,
+            None => Err(self.error_by(i, || {
                 format!(
                     "{}, a tandem marker (+ front, - rear) or a file digit 1-9",
                     self.letter_expected()
-                ),
-            )),
+                )
+            })),
         }
     }
 }
@@ -95,29 +118,46 @@ fn digit(c: Option<char>) -> Option<u8> {
 
 /// Reads one move (the whole of `text`).
 pub(crate) fn parse(text: &str, language: Language) -> Result<WxfMove, SyntaxError> {
+    scan(text, language, false)
+}
+
+/// Whether `text` is one move: [`parse`] without the words and place of an error, for the
+/// detection that tries every text in every letter set.
+pub(crate) fn parse_quietly(text: &str, language: Language) -> Result<WxfMove, SyntaxError> {
+    scan(text, language, true)
+}
+
+fn scan(text: &str, language: Language, quiet: bool) -> Result<WxfMove, SyntaxError> {
     let mut spelling = Spelling::default();
-    let mut symbols = Vec::with_capacity(6);
+    let mut symbols = [Symbol::default(); KEPT];
+    let mut count = 0;
     for (at, c) in text.char_indices() {
-        let mut c = c;
-        if ('\u{FF01}'..='\u{FF5E}').contains(&c) {
-            c = char::from_u32(c as u32 - 0xFEE0).unwrap_or(c);
-            spelling.fullwidth = true;
+        if count < KEPT {
+            let mut c = c;
+            let len = c.len_utf8() as u8;
+            if ('\u{FF01}'..='\u{FF5E}').contains(&c) {
+                c = char::from_u32(c as u32 - 0xFEE0).unwrap_or(c);
+                spelling.fullwidth = true;
+            }
+            let lower = c.is_ascii_lowercase();
+            if lower {
+                c = c.to_ascii_uppercase();
+            }
+            symbols[count] = Symbol { c, at, len, lower };
         }
-        let lower = c.is_ascii_lowercase();
-        if lower {
-            c = c.to_ascii_uppercase();
-        }
-        symbols.push(Symbol { c, at, lower });
+        count += 1;
     }
     let mut s = Scanner {
         text,
         symbols,
+        count,
         language,
         spelling,
+        quiet,
     };
     let c0 = s.get(0);
     let piece = match c0 {
-        None => return Err(s.error(0, s.letter_expected())),
+        None => return Err(s.error_by(0, || s.letter_expected())),
         Some(m @ ('+' | '-')) => {
             let m = marker(m).unwrap_or(Marker::Front);
             match s.get(1) {
@@ -135,14 +175,13 @@ pub(crate) fn parse(text: &str, language: Language) -> Result<WxfMove, SyntaxErr
                     PieceSpec::Tandem { kind, marker: m }
                 }
                 _ => {
-                    return Err(s.error(
-                        1,
+                    return Err(s.error_by(1, || {
                         format!(
                             "{} after the tandem marker, or a second `{}`",
                             s.letter_expected(),
                             c0.unwrap_or('+')
-                        ),
-                    ));
+                        )
+                    }));
                 }
             }
         }
@@ -225,11 +264,12 @@ pub(crate) fn parse(text: &str, language: Language) -> Result<WxfMove, SyntaxErr
             }
         },
     };
-    let trailing: String = s.symbols[next.min(s.symbols.len())..]
+    let kept = s.count.min(KEPT);
+    let trailing: String = s.symbols[next.min(kept)..kept]
         .iter()
         .map(|sym| sym.c)
         .collect();
-    if !trailing.is_empty() && !matches!(trailing.as_str(), "+" | "++" | "#") {
+    if s.count > KEPT || (!trailing.is_empty() && !matches!(trailing.as_str(), "+" | "++" | "#")) {
         return Err(s.error(
             next,
             "the end of the move (or a check sign `+` or mate sign `#`)",
@@ -313,5 +353,53 @@ mod tests {
         assert_eq!(e.found, "x");
         let e = parse("炮二平五", Language::English).unwrap_err();
         assert_eq!(e.found, "炮");
+        let e = parse("C2.5+++++", Language::English).unwrap_err();
+        assert_eq!((e.found.as_str(), e.span.start.column), ("+", 5));
+    }
+
+    #[test]
+    fn a_quiet_parse_gives_the_same_syntax_and_fails_where_parse_fails() {
+        let texts = [
+            "C2.5",
+            "c2=5",
+            "C25",
+            "+C.5",
+            "R++2",
+            "+++1",
+            "33.4",
+            "15=6",
+            "Ｃ２＝５",
+            "R1+1+",
+            "R1+1++",
+            "R1+1#",
+            "P.+1",
+            "Pb+1",
+            "7+",
+            "X2.5",
+            "C2*5",
+            "C2.",
+            "C2.5x",
+            "炮二平五",
+            "",
+            "+",
+            "++",
+            "65=4",
+            "C2.5+++++",
+            "R1+1+#",
+            "H2+3",
+            "V2+3",
+            "W2+3",
+            "T2.5",
+        ];
+        for lang in Language::ALL {
+            for text in texts {
+                let loud = parse(text, lang).map(|m| format!("{m:?}"));
+                let quiet = parse_quietly(text, lang).map(|m| format!("{m:?}"));
+                assert_eq!(loud.is_ok(), quiet.is_ok(), "{text} in {lang:?}");
+                if let (Ok(a), Ok(b)) = (loud, quiet) {
+                    assert_eq!(a, b, "{text} in {lang:?}");
+                }
+            }
+        }
     }
 }

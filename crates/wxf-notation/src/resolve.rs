@@ -428,7 +428,7 @@ impl Wxf {
             kind: mv.piece.kind(),
             direction: mv.direction,
             number: mv.number,
-            shown: &mv.to_string(),
+            shown: mv,
         };
         let write = |p: &Position, m: Move| self.write(p, m);
         choose(
@@ -517,7 +517,8 @@ pub(crate) struct Request<'a> {
     pub(crate) kind: PieceKind,
     pub(crate) direction: Direction,
     pub(crate) number: u8,
-    pub(crate) shown: &'a str,
+    /// The move as the user wrote it, for messages (written only when one is built).
+    pub(crate) shown: &'a dyn std::fmt::Display,
 }
 
 /// Writes a legal move in the notation whose candidates are listed.
@@ -573,7 +574,7 @@ pub(crate) fn choose(
                 rule,
                 description,
                 candidates: if near {
-                    near_candidates(pos, shown, write)
+                    near_candidates(pos, &shown.to_string(), write)
                 } else {
                     Vec::new()
                 },

@@ -78,12 +78,20 @@ impl Language {
     }
 
     /// The language's letters in table order, for messages: `K, A, E, H, R, C, P`.
-    pub fn letter_list(self) -> String {
-        PieceKind::ALL
-            .iter()
-            .map(|&k| self.letter(k).to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
+    ///
+    /// ```
+    /// use xiangqi_board::Language;
+    ///
+    /// assert_eq!(Language::German.letter_list(), "F, L, E, P, W, K, S");
+    /// ```
+    pub const fn letter_list(self) -> &'static str {
+        // The table of `letter`, written out: messages that name the letters are built for
+        // every text a detection tries in the wrong letters, so this must not allocate.
+        match self {
+            Language::English => "K, A, E, H, R, C, P",
+            Language::Finnish => "K, N, E, H, V, T, S",
+            Language::German => "F, L, E, P, W, K, S",
+        }
     }
 
     /// The code: `en`, `fi` or `de`.
@@ -131,6 +139,17 @@ mod tests {
             for a in PieceKind::ALL {
                 assert_eq!(lang.kind(lang.letter(a)), Some((a, false)));
             }
+        }
+    }
+
+    #[test]
+    fn the_letter_list_is_the_letter_table() {
+        for lang in Language::ALL {
+            let table: Vec<String> = PieceKind::ALL
+                .iter()
+                .map(|&k| lang.letter(k).to_string())
+                .collect();
+            assert_eq!(lang.letter_list(), table.join(", "));
         }
     }
 

@@ -7,7 +7,9 @@
 //! a tie is an error) and "Xiangqi files" (`[Format]` names the movetext notation).
 
 use iccs_algebraic::{Algebraic, AlgebraicRanks, Iccs, IccsRanks, IccsStyle};
-use notation_traits::{Diagnostic, Fit, GameRecord, Replayed, Severity, TextNotation, fit};
+use notation_traits::{
+    Diagnostic, Fit, GameRecord, Replayed, Severity, TextNotation, best_fits, moves_in_turn,
+};
 use wxf_notation::{Chinese, Dialect, Wxf};
 use xiangqi_board::{Language, Move, Position};
 
@@ -178,12 +180,10 @@ pub fn readings(record: &GameRecord<()>, hints: Hints) -> Result<Vec<Reading>, B
 /// The best fit of any reading of `record` from `start` (for choosing the game of a record
 /// when its tags do not say).
 pub fn best_fit(start: &Position, record: &GameRecord<()>, hints: Hints) -> (usize, usize) {
-    readings(record, hints)
-        .unwrap_or_default()
-        .iter()
-        .map(|r| fit(start, record, r.notation.as_ref()).key())
-        .max()
-        .unwrap_or((0, 0))
+    let tries = readings(record, hints).unwrap_or_default();
+    best_fits(start, record, tries.iter().map(|r| r.notation.as_ref()))
+        .first()
+        .map_or((0, 0), |(_, f)| f.key())
 }
 
 /// Chooses the reading of a game: the only one to try, or the one under which the most plies
@@ -203,19 +203,21 @@ pub fn choose_reading(
     record: &GameRecord<()>,
     hints: Hints,
 ) -> Result<(Reading, Option<String>), Box<Diagnostic>> {
-    let (reading, note) = choose_among(start, record, hints)?;
-    Ok(decide_dialect(start, record, hints, reading, note))
+    let (reading, read, note) = choose_among(start, record, hints)?;
+    Ok(decide_dialect(start, record, hints, reading, read, note))
 }
 
 /// A WXF reading whose dialect nobody gave (no `hints.dialect`, no `[Dialect]` tag) and that
 /// does not read the whole game, read again in the other tandem-pawn dialects: where one reads
 /// further (a spelling such as `33=4` is one pawn by the WXF page and another by the 2018 rules,
 /// and the moves after it decide), the game is read in that dialect, and the note says so.
+/// `read` is how many plies `reading` reads in turn, where detection counted them.
 fn decide_dialect(
     start: &Position,
     record: &GameRecord<()>,
     hints: Hints,
     reading: Reading,
+    read: Option<usize>,
     note: Option<String>,
 ) -> (Reading, Option<String>) {
     if reading.kind != XiangqiNotation::Wxf
@@ -225,7 +227,8 @@ fn decide_dialect(
         return (reading, note);
     }
     let total = record.main.moves.len();
-    let read = fit(start, record, reading.notation.as_ref()).moves.len();
+    let read =
+        read.unwrap_or_else(|| moves_in_turn(start, record, reading.notation.as_ref()).len());
     if read == total {
         return (reading, note);
     }
@@ -237,7 +240,7 @@ fn decide_dialect(
             let wxf = Wxf::new(language)
                 .with_declared_dialect(d)
                 .fitted_to(texts.iter().copied(), false);
-            (fit(start, record, &wxf).moves.len(), d, wxf)
+            (moves_in_turn(start, record, &wxf).len(), d, wxf)
         })
         .max_by_key(|(n, _, _)| *n);
     match best {
@@ -264,26 +267,25 @@ fn decide_dialect(
     }
 }
 
-/// [`choose_reading`] before the dialect is decided.
+/// [`choose_reading`] before the dialect is decided, with the plies the reading read in turn
+/// where it was detected.
 fn choose_among(
     start: &Position,
     record: &GameRecord<()>,
     hints: Hints,
-) -> Result<(Reading, Option<String>), Box<Diagnostic>> {
+) -> Result<(Reading, Option<usize>, Option<String>), Box<Diagnostic>> {
     let mut tries = readings(record, hints)?;
     if tries.len() == 1 {
-        return Ok((tries.remove(0), None));
+        return Ok((tries.remove(0), None, None));
     }
     let names: Vec<String> = tries.iter().map(|r| r.name.clone()).collect();
-    let scored: Vec<(Fit<Move>, Reading)> = tries
-        .into_iter()
-        .map(|r| (fit(start, record, r.notation.as_ref()), r))
-        .collect();
-    let best = scored.iter().map(|(s, _)| s.key()).max().unwrap_or((0, 0));
+    let fits = best_fits(start, record, tries.iter().map(|r| r.notation.as_ref()));
+    let best = fits.first().map_or((0, 0), |(_, f)| f.key());
     let total = record.main.moves.len();
-    let top: Vec<(Fit<Move>, Reading)> = scored
+    let mut tries: Vec<Option<Reading>> = tries.into_iter().map(Some).collect();
+    let top: Vec<(Fit<Move>, Reading)> = fits
         .into_iter()
-        .filter(|(s, _)| s.key() == best)
+        .filter_map(|(i, f)| Some((f, tries[i].take()?)))
         .collect();
     if best == (0, 0) && total > 0 {
         let first = &record.main.moves[0];
@@ -299,7 +301,7 @@ fn choose_among(
                     readings(record, other).is_ok_and(|tries| {
                         tries
                             .iter()
-                            .any(|r| !fit(start, record, r.notation.as_ref()).moves.is_empty())
+                            .any(|r| !moves_in_turn(start, record, r.notation.as_ref()).is_empty())
                     })
                 })
         });
@@ -358,7 +360,7 @@ fn choose_among(
                 if total == 1 { "ply" } else { "plies" }
             )
         };
-        return Ok((reading, Some(note)));
+        return Ok((reading, Some(s.moves.len()), Some(note)));
     }
     let names: Vec<String> = distinct.iter().map(|(_, r)| r.name.clone()).collect();
     Err(Box::new(
@@ -398,7 +400,7 @@ pub fn language_hint(
             let tries = readings(record, other).ok()?;
             tries
                 .iter()
-                .map(|r| fit(start, record, r.notation.as_ref()).moves.len())
+                .map(|r| moves_in_turn(start, record, r.notation.as_ref()).len())
                 .max()
                 .map(|n| (n, l))
         })
