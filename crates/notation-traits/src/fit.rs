@@ -6,7 +6,8 @@
 //! scores every candidate reading and keeps the best; a tie between readings that give
 //! different moves is the user's to decide.
 
-use crate::{GameRecord, Position, TextNotation};
+use crate::replay::read_in_turn;
+use crate::{GameRecord, Position, Resolved, TextNotation};
 
 /// How well a reading fits a record: the moves it reads in turn before the first that fails,
 /// and how many of the record's move texts have its syntax.
@@ -46,18 +47,40 @@ where
     P: Position,
     N: TextNotation<P> + ?Sized,
 {
-    let mut pos = start.clone();
     let mut moves = Vec::with_capacity(record.main.moves.len());
-    for entry in &record.main.moves {
-        match notation.read_quickly_after(&pos, moves.last().copied(), &entry.text) {
-            Ok(r) => {
-                pos.play_unchecked(r.mv);
-                moves.push(r.mv);
-            }
-            Err(_) => break,
-        }
-    }
+    read_in_turn(start, &texts(record), notation, |r| moves.push(r.mv));
     moves
+}
+
+/// [`moves_in_turn`] with each move's reading as [`TextNotation::read_quickly_after`] gave it
+/// (its warnings and alternatives too): what a replay of the same line by the same notation
+/// can take instead of reading it again ([`replay_read`](crate::replay_read)).
+pub fn reads_in_turn<P, N>(
+    start: &P,
+    record: &GameRecord<()>,
+    notation: &N,
+) -> Vec<Resolved<P::Move>>
+where
+    P: Position,
+    N: TextNotation<P> + ?Sized,
+{
+    read_texts(start, &texts(record), notation)
+}
+
+/// The main-line move texts of `record`.
+fn texts(record: &GameRecord<()>) -> Vec<&str> {
+    record.main.moves.iter().map(|m| m.text.as_str()).collect()
+}
+
+/// [`reads_in_turn`] of `texts`.
+fn read_texts<P, N>(start: &P, texts: &[&str], notation: &N) -> Vec<Resolved<P::Move>>
+where
+    P: Position,
+    N: TextNotation<P> + ?Sized,
+{
+    let mut read = Vec::with_capacity(texts.len());
+    read_in_turn(start, texts, notation, |r| read.push(r));
+    read
 }
 
 /// The second part of [`fit`]: how many main-line texts of `record` have the syntax of
@@ -75,40 +98,62 @@ where
         .count()
 }
 
-/// The best of several readings of `record` from `start`: the index (in the order given) and
-/// the fit of each of `notations` whose [`Fit::key`] is the greatest, in the order given. Empty
-/// only when `notations` is.
+/// One of the best readings [`best_fits`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BestFit<M> {
+    /// Its place in the order the readings were given.
+    pub index: usize,
+    /// How well it fits. `parsed` is counted only where it can decide: when several readings
+    /// read the most moves, or none reads any; a reading that alone reads the most has 0.
+    pub fit: Fit<M>,
+    /// Its reading of each move in `fit.moves`, as [`reads_in_turn`] gives them.
+    pub read: Vec<Resolved<M>>,
+}
+
+/// The best of several readings of `record` from `start`: each of `notations` whose
+/// [`Fit::key`] is the greatest, in the order given. Empty only when `notations` is.
 ///
-/// The same answer as scoring each with [`fit`] and keeping the greatest, for less: the texts
+/// The same readings as scoring each with [`fit`] and keeping the greatest, for less: the texts
 /// are parsed (the second part of the key) only for the readings that read the most moves in
-/// turn, the only ones where that part can decide; the others' `parsed` is never needed. A
-/// reading that stops at its first move costs one read.
+/// turn, and only when there are several (or none reads a move), the only case where that part
+/// can decide. A reading that stops at its first move costs one read.
 pub fn best_fits<'n, P, N>(
     start: &P,
     record: &GameRecord<()>,
     notations: impl IntoIterator<Item = &'n N>,
-) -> Vec<(usize, Fit<P::Move>)>
+) -> Vec<BestFit<P::Move>>
 where
     P: Position,
     N: TextNotation<P> + ?Sized + 'n,
 {
     let notations: Vec<&N> = notations.into_iter().collect();
-    let read: Vec<Vec<P::Move>> = notations
+    let texts = texts(record);
+    let reads: Vec<Vec<Resolved<P::Move>>> = notations
         .iter()
-        .map(|n| moves_in_turn(start, record, *n))
+        .map(|n| read_texts(start, &texts, *n))
         .collect();
-    let most = read.iter().map(Vec::len).max().unwrap_or(0);
-    let mut top: Vec<(usize, Fit<P::Move>)> = read
+    let most = reads.iter().map(Vec::len).max().unwrap_or(0);
+    let tied = reads.iter().filter(|r| r.len() == most).count();
+    let mut top: Vec<BestFit<P::Move>> = reads
         .into_iter()
         .enumerate()
-        .filter(|(_, moves)| moves.len() == most)
-        .map(|(i, moves)| {
-            let parsed = texts_parsed(record, notations[i]);
-            (i, Fit { moves, parsed })
+        .filter(|(_, read)| read.len() == most)
+        .map(|(index, read)| {
+            let parsed = if tied > 1 || most == 0 {
+                texts_parsed(record, notations[index])
+            } else {
+                0
+            };
+            let moves = read.iter().map(|r| r.mv).collect();
+            BestFit {
+                index,
+                fit: Fit { moves, parsed },
+                read,
+            }
         })
         .collect();
-    let best = top.iter().map(|(_, f)| f.parsed).max().unwrap_or(0);
-    top.retain(|(_, f)| f.parsed == best);
+    let best = top.iter().map(|b| b.fit.parsed).max().unwrap_or(0);
+    top.retain(|b| b.fit.parsed == best);
     top
 }
 
@@ -213,8 +258,11 @@ mod tests {
         let game = parse_game_text("1 2 3 4 9 2\n");
         let n: [&dyn TextNotation<Counter>; 4] = [&Only('1'), &Numbers, &Only('2'), &Numbers];
         let top = best_fits(&Counter(0), &game.record, n);
-        let keys: Vec<(usize, (usize, usize))> = top.iter().map(|(i, f)| (*i, f.key())).collect();
+        let keys: Vec<(usize, (usize, usize))> =
+            top.iter().map(|b| (b.index, b.fit.key())).collect();
         assert_eq!(keys, [(1, (4, 6)), (3, (4, 6))]);
+        let read: Vec<u32> = top[0].read.iter().map(|r| r.mv).collect();
+        assert_eq!(read, [1, 2, 3, 4]);
         let by_fit = n.map(|n| fit(&Counter(0), &game.record, n).key());
         assert_eq!(by_fit, [(1, 1), (4, 6), (2, 3), (4, 6)]);
         // A tie on moves read is decided by the texts that parse.
@@ -232,8 +280,23 @@ mod tests {
             [&Only('1') as &dyn TextNotation<Counter>, &Only('2')],
         );
         assert_eq!(
-            top.iter().map(|(i, f)| (*i, f.key())).collect::<Vec<_>>(),
+            top.iter()
+                .map(|b| (b.index, b.fit.key()))
+                .collect::<Vec<_>>(),
             [(1, (1, 2))]
+        );
+        // One reading alone reads the most: its moves decide, its texts are not counted.
+        let game = parse_game_text("1 2 x\n");
+        let top = best_fits(
+            &Counter(0),
+            &game.record,
+            [&Numbers as &dyn TextNotation<Counter>, &Only('1')],
+        );
+        assert_eq!(
+            top.iter()
+                .map(|b| (b.index, b.fit.key()))
+                .collect::<Vec<_>>(),
+            [(0, (2, 0))]
         );
         assert!(best_fits(&Counter(0), &game.record, Vec::<&Numbers>::new()).is_empty());
     }

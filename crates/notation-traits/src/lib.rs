@@ -25,7 +25,7 @@ pub use checked::CheckedGame;
 pub use clock::{move_time_millis, pgn_clock, seconds_millis};
 pub use diagnostic::{CODES, Diagnostic, Severity};
 pub use error::{MoveError, NotationError, PlayError, Rule, SyntaxError, Warning, edit_distance};
-pub use fit::{Fit, best_fits, fit, moves_in_turn, texts_parsed};
+pub use fit::{BestFit, Fit, best_fits, fit, moves_in_turn, reads_in_turn, texts_parsed};
 pub use format::{
     Confidence, FormatGame, FormatGames, FormatInfo, RecordFormat, WriteSettings, Written,
     WrittenGame, looks_binary, sniff_pgn_style,
@@ -38,7 +38,7 @@ pub use record::{
     GameRecord, GameResult, Line, MoveEntry, MoveNumber, ParseResultError, Tag, Termination,
 };
 pub use repair::{NoReading, Readings, RepairLimits, find_readings, near_moves};
-pub use replay::{ReplayOptions, Replayed, TextNotation, replay, replay_with};
+pub use replay::{ReplayOptions, Replayed, TextNotation, replay, replay_read, replay_with};
 pub use span::{Pos, Span};
 pub use terminal::{Terminal, TerminalKind};
 pub use writer::{

@@ -221,13 +221,33 @@ where
     P: Position,
     N: TextNotation<P> + ?Sized,
 {
+    replay_read(raw, start, notation, options, Vec::new())
+}
+
+/// [`replay_with`] of a game whose main line `notation` has already read in turn from `start`:
+/// `read` holds those readings ([`reads_in_turn`](crate::reads_in_turn), or the
+/// [`BestFit::read`](crate::BestFit) of the detection that chose `notation`). When they are
+/// the whole main line, the replay takes them instead of reading every move again; otherwise
+/// (a line with a fault, or `read` empty) it reads as `replay_with` does. The result is
+/// `replay_with`'s either way, since a quick read's move and warnings are the full read's.
+pub fn replay_read<P, N>(
+    raw: &GameRecord<()>,
+    start: P,
+    notation: &N,
+    options: ReplayOptions,
+    read: Vec<Resolved<P::Move>>,
+) -> Replayed<P>
+where
+    P: Position,
+    N: TextNotation<P> + ?Sized,
+{
     let numbering = choose_numbering(&raw.main.moves, &start);
     let mut cx = Context {
         notation,
         numbering,
         diagnostics: Vec::new(),
     };
-    let main = cx.main_line(&raw.main, start.clone(), options);
+    let main = cx.main_line(&raw.main, start.clone(), options, read);
     if main.unread.is_empty()
         && let (Some(stated), Some((board, termination))) = (raw.result(), main.end.outcome())
         && stated != board
@@ -332,7 +352,13 @@ struct MainLine<P: Position> {
 }
 
 impl<N: ?Sized> Context<'_, N> {
-    fn main_line<P>(&mut self, raw: &Line<()>, start: P, options: ReplayOptions) -> MainLine<P>
+    fn main_line<P>(
+        &mut self,
+        raw: &Line<()>,
+        start: P,
+        options: ReplayOptions,
+        read: Vec<Resolved<P::Move>>,
+    ) -> MainLine<P>
     where
         P: Position,
         N: TextNotation<P>,
@@ -350,8 +376,16 @@ impl<N: ?Sized> Context<'_, N> {
         // The moves of a line that reads cleanly, read once: the replay below takes them as they
         // are while it follows them (a quick read's move and warnings are the full read's),
         // instead of reading every move a second time.
+        // Those the caller read already (detection) are taken as they are.
         let mut clean: Vec<Option<Resolved<P::Move>>> = Vec::new();
-        if !windowed && !read_in_turn(&start, &texts, self.notation, |r| clean.push(Some(r))) {
+        let read_already = !windowed && read.len() == texts.len();
+        if read_already {
+            clean = read.into_iter().map(Some).collect();
+        }
+        if !windowed
+            && !read_already
+            && !read_in_turn(&start, &texts, self.notation, |r| clean.push(Some(r)))
+        {
             clean = Vec::new();
             match find_readings(&start, None, &texts, self.notation, options.limits) {
                 Ok(r) => window = Some((0, texts.len(), r)),
@@ -1071,7 +1105,7 @@ where
 
 /// Whether every text reads in turn from `start` (quickly: an error is only a `false`), each
 /// move read handed to `keep` in order.
-fn read_in_turn<P, N>(
+pub(crate) fn read_in_turn<P, N>(
     start: &P,
     texts: &[&str],
     notation: &N,

@@ -2,7 +2,7 @@
 //! turned into one), its start position, the reading of its moves.
 
 use notation_traits::{
-    CheckedGame, Diagnostic, GameRecord, RawGame, ReplayOptions, position_command, replay_with,
+    CheckedGame, Diagnostic, GameRecord, RawGame, ReplayOptions, position_command, replay_read,
 };
 use xiangqi_board::Position;
 
@@ -73,7 +73,14 @@ impl PgnGame {
     ) -> Result<CheckedGame<Position>, Box<Diagnostic>> {
         let start = self.start.clone()?;
         let record = &self.raw.record;
-        let mut replayed = replay_with(record, start, reading.notation.as_ref(), options);
+        // The moves detection read, if it did: the replay takes them instead of reading again.
+        let read = std::mem::take(
+            &mut *reading
+                .read
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        );
+        let mut replayed = replay_read(record, start, reading.notation.as_ref(), options, read);
         if replayed.has_errors()
             && let Some(hint) = language_hint(&start, record, hints, &replayed)
         {

@@ -7,8 +7,11 @@
 //! a tie is an error) and "Xiangqi files" (`[Format]` names the movetext notation).
 
 use iccs_algebraic::{Algebraic, AlgebraicRanks, Iccs, IccsRanks, IccsStyle};
+use std::sync::Mutex;
+
 use notation_traits::{
-    Diagnostic, Fit, GameRecord, Replayed, Severity, TextNotation, best_fits, moves_in_turn,
+    Diagnostic, Fit, GameRecord, Replayed, Resolved, Severity, TextNotation, best_fits,
+    moves_in_turn,
 };
 use wxf_notation::{Chinese, Dialect, Wxf};
 use xiangqi_board::{Language, Move, Position};
@@ -38,6 +41,9 @@ pub struct Reading {
     pub language: Option<Language>,
     /// What to call it in messages.
     pub name: String,
+    /// The game's main line as detection read it with `notation`, for the checked replay to
+    /// take instead of reading it again (taken by the first check; empty when not detected).
+    pub(crate) read: Mutex<Vec<Resolved<Move>>>,
 }
 
 impl std::fmt::Debug for Reading {
@@ -97,6 +103,7 @@ impl Reading {
             kind,
             language: kind.has_letters().then_some(l),
             name,
+            read: Mutex::new(Vec::new()),
         }
     }
 }
@@ -183,7 +190,7 @@ pub fn best_fit(start: &Position, record: &GameRecord<()>, hints: Hints) -> (usi
     let tries = readings(record, hints).unwrap_or_default();
     best_fits(start, record, tries.iter().map(|r| r.notation.as_ref()))
         .first()
-        .map_or((0, 0), |(_, f)| f.key())
+        .map_or((0, 0), |b| b.fit.key())
 }
 
 /// Chooses the reading of a game: the only one to try, or the one under which the most plies
@@ -258,6 +265,7 @@ fn decide_dialect(
                 Reading {
                     notation: Box::new(wxf),
                     name,
+                    read: Mutex::new(Vec::new()),
                     ..reading
                 },
                 Some(note),
@@ -280,12 +288,16 @@ fn choose_among(
     }
     let names: Vec<String> = tries.iter().map(|r| r.name.clone()).collect();
     let fits = best_fits(start, record, tries.iter().map(|r| r.notation.as_ref()));
-    let best = fits.first().map_or((0, 0), |(_, f)| f.key());
+    let best = fits.first().map_or((0, 0), |b| b.fit.key());
     let total = record.main.moves.len();
     let mut tries: Vec<Option<Reading>> = tries.into_iter().map(Some).collect();
     let top: Vec<(Fit<Move>, Reading)> = fits
         .into_iter()
-        .filter_map(|(i, f)| Some((f, tries[i].take()?)))
+        .filter_map(|b| {
+            let mut reading = tries[b.index].take()?;
+            reading.read = Mutex::new(b.read);
+            Some((b.fit, reading))
+        })
         .collect();
     if best == (0, 0) && total > 0 {
         let first = &record.main.moves[0];
