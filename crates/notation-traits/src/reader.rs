@@ -521,8 +521,28 @@ impl<'a> Cursor<'a> {
 
     fn bump_while(&mut self, f: impl Fn(char) -> bool) -> &'a str {
         let from = self.at;
-        while self.peek().is_some_and(&f) {
-            self.bump();
+        let bytes = self.text.as_bytes();
+        loop {
+            // ASCII a byte at a time, without decoding: most of every file.
+            while let Some(&b) = bytes.get(self.at) {
+                if b >= 0x80 || !f(char::from(b)) {
+                    break;
+                }
+                self.at += 1;
+                self.pos.offset += 1;
+                if b == b'\n' {
+                    self.pos.line += 1;
+                    self.pos.column = 1;
+                } else {
+                    self.pos.column += 1;
+                }
+            }
+            match self.peek() {
+                Some(c) if !c.is_ascii() && f(c) => {
+                    self.bump();
+                }
+                _ => break,
+            }
         }
         &self.text[from..self.at]
     }
@@ -1186,22 +1206,39 @@ const MAX_MOVE_NUMBER_DIGITS: usize = 9;
 fn split_move_number(token: &str) -> Option<(u32, bool, &str)> {
     let digit = |c: char| c.is_ascii_digit() || ('０'..='９').contains(&c);
     let dot = |c: char| matches!(c, '.' | '…' | '．');
-    let digits: String = token
-        .chars()
-        .take_while(|&c| digit(c))
-        .map(|c| match c.to_digit(10) {
-            Some(_) => c,
-            None => char::from_u32(c as u32 - '０' as u32 + '0' as u32).unwrap_or('0'),
-        })
-        .collect();
+    let bytes = token.as_bytes();
+    // Most tokens are moves: a number starts with an ASCII digit, or a full-width one (its
+    // UTF-8 begins with 0xEF).
+    if !bytes
+        .first()
+        .is_some_and(|&c| c.is_ascii_digit() || c == 0xEF)
+    {
+        return None;
+    }
+    let ascii = bytes.iter().take_while(|c| c.is_ascii_digit()).count();
+    let (digits, after_digits): (std::borrow::Cow<'_, str>, &str) =
+        if ascii > 0 && bytes.get(ascii).is_none_or(|&c| c < 0x80) {
+            // ASCII digits, then ASCII or nothing: no full-width digit to turn into ASCII.
+            (token[..ascii].into(), &token[ascii..])
+        } else {
+            let digits: String = token
+                .chars()
+                .take_while(|&c| digit(c))
+                .map(|c| match c.to_digit(10) {
+                    Some(_) => c,
+                    None => char::from_u32(c as u32 - '０' as u32 + '0' as u32).unwrap_or('0'),
+                })
+                .collect();
+            let after = &token[token
+                .char_indices()
+                .nth(digits.len())
+                .map_or(token.len(), |(i, _)| i)..];
+            (digits.into(), after)
+        };
     // Leading zeros add no length to the game: `0000000001.` is move 1.
     if digits.is_empty() || digits.trim_start_matches('0').len() > MAX_MOVE_NUMBER_DIGITS {
         return None;
     }
-    let after_digits = &token[token
-        .char_indices()
-        .nth(digits.len())
-        .map_or(token.len(), |(i, _)| i)..];
     if !after_digits.starts_with(dot) {
         return None;
     }

@@ -66,10 +66,17 @@ impl Pos {
         while !text.is_char_boundary(offset) {
             offset -= 1;
         }
-        let before = &text[..offset];
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let line = 1 + before.bytes().filter(|&b| b == b'\n').count();
-        let column = 1 + before[line_start..].chars().count();
+        // One pass over the bytes: the line ends, and the characters after the last (every
+        // byte but a UTF-8 continuation byte begins one).
+        let (mut line, mut column) = (1usize, 1usize);
+        for &b in &text.as_bytes()[..offset] {
+            if b == b'\n' {
+                line += 1;
+                column = 1;
+            } else if b & 0xC0 != 0x80 {
+                column += 1;
+            }
+        }
         Pos {
             offset,
             line: line as u32,

@@ -239,7 +239,7 @@ impl Input {
             return Ok(Input {
                 name,
                 format,
-                reader: Box::new(BufReader::with_capacity(1 << 16, decoded)),
+                reader: Box::new(decoded),
                 read,
                 encoding: Some(encoding),
                 encoding_detected: guessed,

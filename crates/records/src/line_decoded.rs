@@ -103,6 +103,9 @@ impl<R: BufRead> LineDecoded<R> {
 
     /// Reads and decodes the next line into `out`; false at the end of the input.
     fn next_line(&mut self) -> io::Result<bool> {
+        if self.next_ascii_lines()? {
+            return Ok(true);
+        }
         let mut raw = Vec::new();
         // A line longer than PART is read in parts ending at a character boundary: after two
         // ASCII bytes in a row (in the encodings decoded here the second is a character of its
@@ -125,9 +128,41 @@ impl<R: BufRead> LineDecoded<R> {
         }
         self.note_game_start(&raw);
         let text = self.decode(raw);
-        // Lines as the game reader counts them (notation_traits::read_line_bytes): each `\n`,
-        // `\r\n` and lone `\r` ends one.
-        let bytes = text.as_bytes();
+        self.count_line_ends(text.as_bytes());
+        self.out = text.into_bytes();
+        self.pos = 0;
+        Ok(true)
+    }
+
+    /// The lines up to the last line end `inner` holds buffered, when they are all ASCII (most
+    /// of nearly every file): handed on in one piece, as they are, since ASCII reads the same
+    /// in every encoding decoded here; each line still noted for the game it may start. False
+    /// (nothing read) when they are not, or no line end is buffered.
+    fn next_ascii_lines(&mut self) -> io::Result<bool> {
+        let buf = self.inner.fill_buf()?;
+        // Only the ASCII bytes before the first other are looked at (a file of Chinese lines
+        // costs a few bytes a line here, not a scan of the whole buffer).
+        let ascii = buf.iter().position(|b| !b.is_ascii()).unwrap_or(buf.len());
+        let Some(last) = buf[..ascii].iter().rposition(|&b| b == b'\n') else {
+            return Ok(false);
+        };
+        let lines = &buf[..=last];
+        let mut out = std::mem::take(&mut self.out);
+        out.clear();
+        out.extend_from_slice(lines);
+        self.inner.consume(out.len());
+        for line in out.split_inclusive(|&b| b == b'\n') {
+            self.note_game_start(line);
+        }
+        self.count_line_ends(&out);
+        self.out = out;
+        self.pos = 0;
+        Ok(true)
+    }
+
+    /// Counts the line ends of decoded `bytes` as the game reader counts them
+    /// (notation_traits::read_line_bytes): each `\n`, `\r\n` and lone `\r` ends one.
+    fn count_line_ends(&mut self, bytes: &[u8]) {
         let mut ends = 0u32;
         if std::mem::take(&mut self.cr_pending) && bytes.first() != Some(&b'\n') {
             ends += 1;
@@ -144,9 +179,6 @@ impl<R: BufRead> LineDecoded<R> {
             }
         }
         self.line += ends;
-        self.out = text.into_bytes();
-        self.pos = 0;
-        Ok(true)
     }
 
     /// Whether `raw` starts a game by the rule the game reader mostly follows (a tag pair
@@ -308,16 +340,27 @@ fn decode_marking(
 
 impl<R: BufRead> Read for LineDecoded<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        while self.pos >= self.out.len() {
-            if !self.next_line()? {
-                return Ok(0);
-            }
-        }
-        let bytes = &self.out[self.pos..];
+        let bytes = self.fill_buf()?;
         let n = bytes.len().min(buf.len());
         buf[..n].copy_from_slice(&bytes[..n]);
-        self.pos += n;
+        self.consume(n);
         Ok(n)
+    }
+}
+
+/// The decoded text is its own buffer: a reader needs no `BufReader` (and no copy) over it.
+impl<R: BufRead> BufRead for LineDecoded<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        while self.pos >= self.out.len() {
+            if !self.next_line()? {
+                return Ok(&[]);
+            }
+        }
+        Ok(&self.out[self.pos..])
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.pos = (self.pos + amount).min(self.out.len());
     }
 }
 

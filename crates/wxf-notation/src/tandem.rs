@@ -1,6 +1,6 @@
 //! Like pieces stacked on files: which pieces of a kind stand on each file, front first.
 
-use xiangqi_board::{Color, PieceKind, Position, Square};
+use xiangqi_board::{Color, Piece, PieceKind, Position, Square};
 
 /// The pieces of one kind and colour, per file (ICCS index 0-8), ordered front first (nearest
 /// the opponent). At most five (pawns).
@@ -17,10 +17,7 @@ impl Stacks {
             len: [0; 9],
         };
         // `pieces` runs from a0 upward: Red's rear pieces come first, Black's front ones.
-        for (sq, piece) in pos.pieces(color) {
-            if piece.kind != kind {
-                continue;
-            }
+        for sq in pos.squares_of(Piece::new(color, kind)) {
             let f = sq.file().index() as usize;
             let n = st.len[f] as usize;
             if n < 5 {

@@ -140,10 +140,18 @@ impl Position {
     }
 
     /// The points holding `piece`, from `a0` up.
-    pub fn squares_of(&self, piece: Piece) -> impl Iterator<Item = Square> + '_ {
-        self.pieces(piece.color)
-            .filter(move |&(_, p)| p == piece)
-            .map(|(sq, _)| sq)
+    pub fn squares_of(&self, piece: Piece) -> impl Iterator<Item = Square> + use<> {
+        // The kind's points of both sides, those of `piece`'s side kept.
+        let mut bits =
+            self.kinds[usize::from(piece.kind.code())] & self.occupied[piece.color.index()];
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            Some(Square::from_raw(i))
+        })
     }
 
     /// Whether `color`'s king is attacked.
