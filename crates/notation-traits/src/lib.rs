@@ -33,7 +33,9 @@ pub use format::{
 pub use line_end::{read_line_bytes, read_placed_line, text_lines};
 pub use notation::{MoveNotation, Resolved};
 pub use position::{Ply, Position};
-pub use reader::{GameReader, PositionCommand, RawGame, parse_game_text, position_command};
+pub use reader::{
+    GameReader, GameText, PositionCommand, RawGame, parse_game_text, position_command,
+};
 pub use record::{
     GameRecord, GameResult, Line, MoveEntry, MoveNumber, ParseResultError, Tag, Termination,
 };

@@ -459,15 +459,51 @@ fn scan_line(line: &str, mut in_comment: bool) -> LineScan {
     }
 }
 
-impl<R: BufRead> Iterator for GameReader<R> {
-    type Item = io::Result<RawGame>;
+/// One game's text as [`GameReader::next_text`] cut it from its file, not yet read: its tags
+/// and movetext (line ends `\n`) and the place in the file where it starts.
+///
+/// [`GameText::parse`] reads it into the [`RawGame`] the reader's iterator gives. The cut is the
+/// cheap, sequential part of reading a file; the parse may run anywhere else (a batch parses
+/// games on several threads).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameText {
+    text: String,
+    start: Pos,
+}
 
-    fn next(&mut self) -> Option<Self::Item> {
+impl GameText {
+    /// The text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Where in the file the text starts.
+    pub fn start(&self) -> Pos {
+        self.start
+    }
+
+    /// Reads the tags and movetext: what [`GameReader`]'s iterator gives for this game.
+    pub fn parse(self) -> RawGame {
+        let mut raw = parse_game(&self.text, self.start);
+        raw.source = self.text;
+        raw
+    }
+}
+
+impl<R: BufRead> GameReader<R> {
+    /// The next game's text, cut from the file but not read: the iterator's next game is
+    /// `next_text()` then [`GameText::parse`].
+    ///
+    /// # Errors
+    ///
+    /// The input's read error; bytes that are not UTF-8 are an [`io::ErrorKind::InvalidData`]
+    /// error for their game, after which the next call goes on with the next game.
+    pub fn next_text(&mut self) -> Option<io::Result<GameText>> {
         if self.done {
             return None;
         }
         match self.next_chunk() {
-            Ok(Some((text, start))) => Some(Ok(parse_game(&text, start))),
+            Ok(Some((text, start))) => Some(Ok(GameText { text, start })),
             Ok(None) => {
                 self.done = true;
                 None
@@ -481,13 +517,25 @@ impl<R: BufRead> Iterator for GameReader<R> {
     }
 }
 
+impl<R: BufRead> Iterator for GameReader<R> {
+    type Item = io::Result<RawGame>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        Some(self.next_text()?.map(GameText::parse))
+    }
+}
+
 /// Reads one game from a text that holds only it (tags and movetext).
 ///
 /// Places are counted from the start of `text`.
 pub fn parse_game_text(text: &str) -> RawGame {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let text = text.replace("\r\n", "\n");
-    parse_game(&text, Pos::START)
+    GameText {
+        text,
+        start: Pos::START,
+    }
+    .parse()
 }
 
 /// A cursor over a game's text that keeps its place.
@@ -659,7 +707,7 @@ fn parse_game(text: &str, start: Pos) -> RawGame {
     RawGame {
         record: b.record,
         diagnostics: b.diagnostics.finish(),
-        source: text.to_owned(),
+        source: String::new(),
     }
 }
 

@@ -3,7 +3,9 @@
 
 use std::io::{self, BufRead};
 
-use notation_traits::{Diagnostic, FormatGames, GameReader, Pos, RawGame, Severity, Span};
+use notation_traits::{
+    Diagnostic, FormatGames, GameReader, GameText, Pos, RawGame, Severity, Span,
+};
 
 use crate::line_decoded::{BadBytes, BadBytesLog};
 use crate::{FormatRef, Game, Input, ReadOptions, check, json};
@@ -118,14 +120,15 @@ impl Games {
     pub fn next_unchecked(&mut self) -> Option<io::Result<Unchecked>> {
         let index = self.index + 1;
         let body = match &mut self.inner {
-            Inner::PgnStyle(r) => r.next()?.map(|raw| {
+            // Only cut from the file here; read where it is checked (on any thread).
+            Inner::PgnStyle(r) => r.next_text()?.map(|text| {
                 match self
                     .bad_bytes
                     .as_ref()
-                    .and_then(|log| bad_bytes_of(log, &raw))
+                    .and_then(|log| bad_bytes_of(log, text.start(), text.text()))
                 {
-                    Some(error) => Body::Unreadable(raw, Box::new(error)),
-                    None => Body::PgnStyle(raw),
+                    Some(error) => Body::Unreadable(Box::new(text.parse()), Box::new(error)),
+                    None => Body::PgnStyle(text),
                 }
             }),
             Inner::Json(r) => r.next()?.map(Body::Json),
@@ -171,9 +174,10 @@ impl std::fmt::Debug for Unchecked {
 
 /// What was read of a game, by the kind of reader.
 enum Body {
-    PgnStyle(RawGame),
+    /// A PGN-style game as cut from its file, read when checked.
+    PgnStyle(GameText),
     /// A PGN-style game holding bytes valid in no encoding: kept as text, unchecked.
-    Unreadable(RawGame, Box<Diagnostic>),
+    Unreadable(Box<RawGame>, Box<Diagnostic>),
     Json(json::JsonRecord),
     Xiangqi(Box<notation_traits::FormatGame<xiangqi_board::Position>>),
     Shogi(Box<notation_traits::FormatGame<shogi_board::Position>>),
@@ -183,6 +187,16 @@ impl Unchecked {
     /// The game's number in its input, from 1.
     pub fn index(&self) -> usize {
         self.index
+    }
+
+    /// The bytes of the game's text where it is held as text (a PGN-style game), else 0: how
+    /// a batch on several threads sizes its chunks.
+    pub(crate) fn text_len(&self) -> usize {
+        match &self.body {
+            Body::PgnStyle(text) => text.text().len(),
+            Body::Unreadable(raw, _) => raw.source.len(),
+            _ => 0,
+        }
     }
 
     /// Detects the game and notation and checks every move: the [`Game`] that [`Games`]
@@ -196,10 +210,12 @@ impl Unchecked {
             body,
         } = self;
         let mut game = match body {
-            Body::PgnStyle(raw) => check::pgn_style(index, format, raw, &options, shogi_hint),
+            Body::PgnStyle(text) => {
+                check::pgn_style(index, format, text.parse(), &options, shogi_hint)
+            }
             Body::Unreadable(raw, error) => {
                 let variant = crate::detect::variant_and_how(&raw, &options, shogi_hint).0;
-                check::unreadable(index, format, raw, variant, error)
+                check::unreadable(index, format, *raw, variant, error)
             }
             Body::Json(g) => g.check(index, format, &options),
             Body::Xiangqi(g) => check::xiangqi_format(index, format, *g, &options),
@@ -212,11 +228,11 @@ impl Unchecked {
     }
 }
 
-/// The `invalid-bytes` error of `raw` when the log holds bytes in its lines (those before it
+/// The `invalid-bytes` error of the game whose text `source` starts at `start`, when the log holds
+/// bytes in its lines (those before it
 /// are dropped; those after it stay for the games after it).
-fn bad_bytes_of(log: &BadBytesLog, raw: &RawGame) -> Option<Diagnostic> {
-    let start = raw.record.span.start;
-    let lines = raw.source.matches('\n').count().max(1);
+fn bad_bytes_of(log: &BadBytesLog, start: Pos, source: &str) -> Option<Diagnostic> {
+    let lines = source.matches('\n').count().max(1);
     let end = start
         .line
         .saturating_add(u32::try_from(lines).unwrap_or(u32::MAX));
@@ -249,13 +265,12 @@ fn bad_bytes_of(log: &BadBytesLog, raw: &RawGame) -> Option<Diagnostic> {
     };
     // The place in the game's text, for the offset: lines of the source before it, then
     // characters.
-    let line_start: usize = raw
-        .source
+    let line_start: usize = source
         .split_inclusive('\n')
         .take((first.line - start.line) as usize)
         .map(str::len)
         .sum();
-    let column_bytes: usize = raw.source[line_start..]
+    let column_bytes: usize = source[line_start..]
         .chars()
         .take(first.column.saturating_sub(1) as usize)
         .map(char::len_utf8)

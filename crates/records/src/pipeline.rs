@@ -1,29 +1,49 @@
 //! A batch's games checked on several threads and handed out in input order: one thread
 //! reads (in order, as [`Batch`] does), a pool checks (detection and the checked replay, most
-//! of the work), and the events come out exactly as one thread gives them. Memory stays
-//! bounded: at most a few games per thread are in flight.
+//! of the work), and the events come out exactly as one thread gives them. Games go to the
+//! pool in chunks ([`CHUNK_GAMES`] games, [`CHUNK_BYTES`] of text or [`CHUNK_TIME`] of reading,
+//! whichever comes first), since handing over one game at a time cost more in waking threads
+//! than a short game costs to check. Memory stays bounded: at most three chunks per thread are
+//! in flight.
 
+use std::collections::VecDeque;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use crate::events::{Item, Readings};
 use crate::{Batch, Event, Game, Unchecked};
 
+/// The most games in one chunk.
+const CHUNK_GAMES: usize = 32;
+/// A chunk ends once its games' text reaches this many bytes.
+const CHUNK_BYTES: usize = 1 << 20;
+/// A chunk ends once its first item was read this long ago, so that a slow input (a pipe fed
+/// game by game) is not held back for a whole chunk.
+const CHUNK_TIME: Duration = Duration::from_millis(20);
+
 /// An event in input order, or the place of a game being checked.
-enum Slot {
+enum Entry {
     Event(Event),
     Game {
         name: String,
         input: usize,
         index: usize,
-        result: Receiver<Game>,
     },
 }
 
-/// A game to check and where its result goes.
-type Job = (Box<Unchecked>, SyncSender<Game>);
+/// Entries in input order, and where the checked games among them come from, in their order
+/// (none when the chunk holds no game).
+struct Slot {
+    entries: Vec<Entry>,
+    result: Option<Receiver<Vec<Option<Game>>>>,
+}
+
+/// Games to check and where their results go (`None` for a game whose check panicked).
+type Job = (Vec<Box<Unchecked>>, SyncSender<Vec<Option<Game>>>);
 
 /// The events of a [`Batch`], its games checked on `jobs` threads ([`Batch::jobs`]); the
 /// same events in the same order as the batch itself gives.
@@ -48,6 +68,8 @@ type Job = (Box<Unchecked>, SyncSender<Game>);
 pub struct Pipeline {
     mode: Mode,
     readings: Readings,
+    /// Events of the last chunk not handed out yet.
+    pending: VecDeque<Event>,
     total: u64,
     files: usize,
 }
@@ -81,12 +103,13 @@ impl Batch {
             return Pipeline {
                 mode: Mode::One(Box::new(self)),
                 readings: Readings::default(),
+                pending: VecDeque::new(),
                 total,
                 files,
             };
         }
         // Slots wait for the consumer; jobs for a worker. A slot is sent before its job, so
-        // the game the consumer waits for is always on its way to a worker.
+        // the chunk the consumer waits for is always on its way to a worker.
         let (order_tx, order) = sync_channel::<Slot>(2 * jobs);
         let (job_tx, job_rx) = sync_channel::<Job>(jobs);
         let job_rx = Arc::new(Mutex::new(job_rx));
@@ -96,9 +119,14 @@ impl Batch {
                 std::thread::spawn(move || {
                     loop {
                         let job = jobs.lock().unwrap_or_else(PoisonError::into_inner).recv();
-                        let Ok((game, result)) = job else { break };
-                        // The consumer may have stopped: nobody waits for the game then.
-                        let _ = result.send(game.check());
+                        let Ok((games, result)) = job else { break };
+                        // A game whose check panics is that game's error, not its chunk's.
+                        let checked = games
+                            .into_iter()
+                            .map(|g| catch_unwind(AssertUnwindSafe(|| g.check())).ok())
+                            .collect();
+                        // The consumer may have stopped: nobody waits for the games then.
+                        let _ = result.send(checked);
                     }
                 })
             })
@@ -108,27 +136,56 @@ impl Batch {
         let read = Arc::clone(&bytes);
         let mut batch = self;
         threads.push(std::thread::spawn(move || {
+            let send = |entries: Vec<Entry>, games: Vec<Box<Unchecked>>| -> bool {
+                if games.is_empty() {
+                    return order_tx
+                        .send(Slot {
+                            entries,
+                            result: None,
+                        })
+                        .is_ok();
+                }
+                let (result_tx, result) = sync_channel(1);
+                order_tx
+                    .send(Slot {
+                        entries,
+                        result: Some(result),
+                    })
+                    .is_ok()
+                    && job_tx.send((games, result_tx)).is_ok()
+            };
+            let (mut entries, mut games, mut size) = (Vec::new(), Vec::new(), 0usize);
+            let mut since = Instant::now();
             while let Some(item) = batch.next_item() {
                 read.store(batch.bytes_read(), Ordering::Relaxed);
-                let sent = match item {
-                    Item::Event(event) => order_tx.send(Slot::Event(event)).is_ok(),
-                    Item::Game { name, input, game } => {
-                        let (result_tx, result) = sync_channel(1);
-                        let index = game.index();
-                        order_tx
-                            .send(Slot::Game {
-                                name,
-                                input,
-                                index,
-                                result,
-                            })
-                            .is_ok()
-                            && job_tx.send((game, result_tx)).is_ok()
-                    }
-                };
-                if !sent {
-                    break;
+                if entries.is_empty() {
+                    since = Instant::now();
                 }
+                match item {
+                    Item::Event(event) => entries.push(Entry::Event(event)),
+                    Item::Game { name, input, game } => {
+                        size += game.text_len();
+                        entries.push(Entry::Game {
+                            name,
+                            input,
+                            index: game.index(),
+                        });
+                        games.push(game);
+                    }
+                }
+                if (games.len() >= CHUNK_GAMES
+                    || size >= CHUNK_BYTES
+                    || since.elapsed() >= CHUNK_TIME)
+                    && !send(std::mem::take(&mut entries), std::mem::take(&mut games))
+                {
+                    return;
+                }
+                if entries.is_empty() {
+                    size = 0;
+                }
+            }
+            if !entries.is_empty() {
+                send(entries, games);
             }
             read.store(batch.bytes_read(), Ordering::Relaxed);
         }));
@@ -139,6 +196,7 @@ impl Batch {
                 _threads: threads,
             },
             readings: Readings::default(),
+            pending: VecDeque::new(),
             total,
             files,
         }
@@ -170,27 +228,36 @@ impl Iterator for Pipeline {
     type Item = Event;
 
     fn next(&mut self) -> Option<Event> {
-        let order = match &mut self.mode {
-            Mode::One(batch) => return batch.next(),
-            Mode::Threads { order, .. } => order,
-        };
-        Some(match order.recv().ok()? {
-            Slot::Event(event) => event,
-            Slot::Game {
-                name,
-                input,
-                index,
-                result,
-            } => match result.recv() {
-                Ok(game) => self.readings.event(name, input, game),
-                // The checking thread ended without a game: it panicked.
-                Err(_) => Event::GameError {
-                    name,
-                    game: index,
-                    message: "internal error: checking this game failed (please report it)"
-                        .to_owned(),
-                },
-            },
-        })
+        loop {
+            if let Some(event) = self.pending.pop_front() {
+                return Some(event);
+            }
+            let order = match &mut self.mode {
+                Mode::One(batch) => return batch.next(),
+                Mode::Threads { order, .. } => order,
+            };
+            let slot = order.recv().ok()?;
+            let mut games = slot
+                .result
+                .and_then(|r| r.recv().ok())
+                .unwrap_or_default()
+                .into_iter();
+            for entry in slot.entries {
+                let event = match entry {
+                    Entry::Event(event) => event,
+                    Entry::Game { name, input, index } => match games.next().flatten() {
+                        Some(game) => self.readings.event(name, input, game),
+                        // The check panicked (or its thread ended).
+                        None => Event::GameError {
+                            name,
+                            game: index,
+                            message: "internal error: checking this game failed (please report it)"
+                                .to_owned(),
+                        },
+                    },
+                };
+                self.pending.push_back(event);
+            }
+        }
     }
 }
