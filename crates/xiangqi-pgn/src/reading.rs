@@ -10,8 +10,8 @@ use iccs_algebraic::{Algebraic, AlgebraicRanks, Iccs, IccsRanks, IccsStyle};
 use std::sync::Mutex;
 
 use notation_traits::{
-    Diagnostic, Fit, GameRecord, Replayed, Resolved, Severity, TextNotation, best_fits,
-    moves_in_turn,
+    Diagnostic, Fit, GameRecord, MoveNotation, Replayed, Resolved, Severity, TextNotation,
+    best_fits, moves_in_turn,
 };
 use wxf_notation::{Chinese, Dialect, Wxf};
 use xiangqi_board::{Language, Move, Position};
@@ -44,6 +44,10 @@ pub struct Reading {
     /// The game's main line as detection read it with `notation`, for the checked replay to
     /// take instead of reading it again (taken by the first check; empty when not detected).
     pub(crate) read: Mutex<Vec<Resolved<Move>>>,
+    /// A WXF reading not fitted to the game's own forms yet (see [`readings`]), and whether
+    /// fitting may choose its dialect: it reads no move, since the game's first text does not
+    /// parse in its letters, so fitting could change nothing but its warnings; done if chosen.
+    unfitted: Option<(Wxf, bool)>,
 }
 
 impl std::fmt::Debug for Reading {
@@ -104,6 +108,7 @@ impl Reading {
             language: kind.has_letters().then_some(l),
             name,
             read: Mutex::new(Vec::new()),
+            unfitted: None,
         }
     }
 }
@@ -119,6 +124,27 @@ impl Reading {
 ///
 /// A `bad-tag` diagnostic at a `[Language]` tag that names no letter set.
 pub fn readings(record: &GameRecord<()>, hints: Hints) -> Result<Vec<Reading>, Box<Diagnostic>> {
+    let mut out = readings_lazily(record, hints)?;
+    for r in &mut out {
+        r.fit(record);
+    }
+    Ok(out)
+}
+
+impl Reading {
+    /// Fits a WXF reading left unfitted by [`readings_lazily`] to the game's forms.
+    fn fit(&mut self, record: &GameRecord<()>) {
+        if let Some((wxf, dialect)) = self.unfitted.take() {
+            let texts = record.main.moves.iter().map(|m| m.text.as_str());
+            self.notation = Box::new(wxf.fitted_to(texts, dialect));
+        }
+    }
+}
+
+/// [`readings`], except that a WXF reading in letters the game's first move text does not
+/// parse in is not fitted to the game's forms (a pass over every text): it reads no move in
+/// any dialect, so it can win only where nothing reads, and [`Reading::fit`] fits it then.
+fn readings_lazily(record: &GameRecord<()>, hints: Hints) -> Result<Vec<Reading>, Box<Diagnostic>> {
     let tag_kind = record
         .tag("Format")
         .and_then(XiangqiNotation::from_format_tag);
@@ -170,8 +196,16 @@ pub fn readings(record: &GameRecord<()>, hints: Hints) -> Result<Vec<Reading>, B
                     Some(_) => Wxf::new(l).with_declared_dialect(dialect),
                     None => Wxf::new(l).with_dialect(dialect),
                 };
-                r.notation =
-                    Box::new(wxf.fitted_to(texts.iter().copied(), given_dialect.is_none()));
+                let first_parses = texts
+                    .first()
+                    .is_none_or(|t| MoveNotation::<Position>::parse_quickly(&wxf, t).is_ok());
+                if first_parses {
+                    r.notation =
+                        Box::new(wxf.fitted_to(texts.iter().copied(), given_dialect.is_none()));
+                } else {
+                    r.notation = Box::new(wxf);
+                    r.unfitted = Some((wxf, given_dialect.is_none()));
+                }
                 r
             })),
             XiangqiNotation::Algebraic => out.extend(
@@ -187,7 +221,7 @@ pub fn readings(record: &GameRecord<()>, hints: Hints) -> Result<Vec<Reading>, B
 /// The best fit of any reading of `record` from `start` (for choosing the game of a record
 /// when its tags do not say).
 pub fn best_fit(start: &Position, record: &GameRecord<()>, hints: Hints) -> (usize, usize) {
-    let tries = readings(record, hints).unwrap_or_default();
+    let tries = readings_lazily(record, hints).unwrap_or_default();
     best_fits(start, record, tries.iter().map(|r| r.notation.as_ref()))
         .first()
         .map_or((0, 0), |b| b.fit.key())
@@ -282,9 +316,11 @@ fn choose_among(
     record: &GameRecord<()>,
     hints: Hints,
 ) -> Result<(Reading, Option<usize>, Option<String>), Box<Diagnostic>> {
-    let mut tries = readings(record, hints)?;
+    let mut tries = readings_lazily(record, hints)?;
     if tries.len() == 1 {
-        return Ok((tries.remove(0), None, None));
+        let mut only = tries.remove(0);
+        only.fit(record);
+        return Ok((only, None, None));
     }
     let names: Vec<String> = tries.iter().map(|r| r.name.clone()).collect();
     let fits = best_fits(start, record, tries.iter().map(|r| r.notation.as_ref()));
@@ -310,7 +346,7 @@ fn choose_among(
                         language: Some(l),
                         ..hints
                     };
-                    readings(record, other).is_ok_and(|tries| {
+                    readings_lazily(record, other).is_ok_and(|tries| {
                         tries
                             .iter()
                             .any(|r| !moves_in_turn(start, record, r.notation.as_ref()).is_empty())
@@ -350,7 +386,8 @@ fn choose_among(
         }
     }
     if distinct.len() == 1 {
-        let (s, reading) = distinct.remove(0);
+        let (s, mut reading) = distinct.remove(0);
+        reading.fit(record);
         let note = if total == 0 {
             format!(
                 "read as {}: the game has no move outside its variations and comments",
@@ -409,7 +446,7 @@ pub fn language_hint(
                 language: Some(l),
                 ..hints
             };
-            let tries = readings(record, other).ok()?;
+            let tries = readings_lazily(record, other).ok()?;
             tries
                 .iter()
                 .map(|r| moves_in_turn(start, record, r.notation.as_ref()).len())
