@@ -38,7 +38,7 @@
 //! research notes' edge cases (docs/research/shogi-psn.md, (a) 6, 7, 10, 11, 13, 14, 27).
 
 use notation_traits::{MoveError, Resolved, Rule, Warning, edit_distance};
-use shogi_board::{Color, Move, MoveList, Piece, PieceKind, Position, Square};
+use shogi_board::{Color, Move, Piece, PieceKind, Position, Square};
 
 use crate::notation::{Psn, PsnStyle};
 use crate::syntax::{Action, PartialOrigin, Promotion, PsnMove, Spelling, Squares};
@@ -85,7 +85,7 @@ fn drop_words(side: Color, kind: PieceKind, to: Square, squares: Squares) -> Str
 /// The legal moves of `legal` (all arriving on `mv.to`) made by a piece of `kind`, from
 /// `mv.from` if written, with `mv`'s promotion choice. Without a promotion sign a piece's plain
 /// move is taken, or its promotion when it must promote.
-fn fitting(pos: &Position, legal: &MoveList, mv: &PsnMove, kind: PieceKind) -> Vec<Move> {
+fn fitting(pos: &Position, legal: &[Move], mv: &PsnMove, kind: PieceKind) -> Vec<Move> {
     let mut plain: Vec<Move> = Vec::with_capacity(2);
     let mut promoting: Vec<Move> = Vec::with_capacity(2);
     for &m in legal {
@@ -331,7 +331,7 @@ impl Psn {
         &self,
         pos: &Position,
         mv: &PsnMove,
-        legal: &shogi_board::MoveList,
+        legal: &[Move],
         mut resolved: Resolved<Move>,
     ) -> Resolved<Move> {
         // A promotion sign names an unpromoted piece: a promoted one has none.
@@ -418,7 +418,7 @@ impl Psn {
         &self,
         pos: &Position,
         mv: &PsnMove,
-        legal: &MoveList,
+        legal: &[Move],
         mut warnings: Vec<Warning>,
         quick: bool,
     ) -> Result<Resolved<Move>, MoveError> {

@@ -22,7 +22,7 @@ pub use color::Color;
 pub use declaration::DeclarationError;
 pub use hand::Hand;
 pub use handicap::{Handicap, ParseHandicapError};
-pub use movegen::MoveList;
+pub use movegen::{MoveList, SQUARE_CAPACITY};
 pub use mv::Move;
 pub use perft::{perft, perft_built, perft_divide};
 pub use piece::{Piece, PieceKind};

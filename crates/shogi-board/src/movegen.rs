@@ -37,19 +37,29 @@ use crate::{Color, Move, PieceKind, Position, Square};
 /// in a shogi position is 593).
 const CAPACITY: usize = 1024;
 
-/// A fixed-capacity list of moves, filled by the generator without allocating.
+/// The capacity of the lists of the legal moves to or from one square
+/// ([`Position::legal_moves_to`], [`Position::legal_moves_from`]). To a square: at most two
+/// moves (with and without promotion) from each of 10 origins (the nearest piece along each of
+/// the 8 lines through the square, a neighbour or a slider beyond empty squares, and the 2
+/// knight squares), and 7 drops: 27. From a square: a rook's or bishop's 16 squares at most,
+/// each with and without promotion: 32.
+pub const SQUARE_CAPACITY: usize = 64;
+
+/// A fixed-capacity list of moves, filled by the generator without allocating: `N` slots
+/// (1,024 by default, more than any position has moves; [`SQUARE_CAPACITY`] for the moves
+/// to or from one square, which then cost no more than a few cache lines to set up).
 ///
 /// Dereferences to a slice of [`Move`]s.
 #[derive(Clone)]
-pub struct MoveList {
-    moves: [Move; CAPACITY],
+pub struct MoveList<const N: usize = CAPACITY> {
+    moves: [Move; N],
     len: usize,
 }
 
-impl MoveList {
-    pub(crate) fn new() -> MoveList {
+impl<const N: usize> MoveList<N> {
+    pub(crate) fn new() -> MoveList<N> {
         MoveList {
-            moves: [Move::raw_null(); CAPACITY],
+            moves: [Move::raw_null(); N],
             len: 0,
         }
     }
@@ -77,13 +87,13 @@ impl MoveList {
     }
 }
 
-impl std::fmt::Debug for MoveList {
+impl<const N: usize> std::fmt::Debug for MoveList<N> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_list().entries(self.as_slice()).finish()
     }
 }
 
-impl std::ops::Deref for MoveList {
+impl<const N: usize> std::ops::Deref for MoveList<N> {
     type Target = [Move];
 
     fn deref(&self) -> &[Move] {
@@ -91,7 +101,7 @@ impl std::ops::Deref for MoveList {
     }
 }
 
-impl<'a> IntoIterator for &'a MoveList {
+impl<'a, const N: usize> IntoIterator for &'a MoveList<N> {
     type Item = &'a Move;
     type IntoIter = std::slice::Iter<'a, Move>;
 
@@ -112,7 +122,7 @@ pub(crate) trait Sink {
     fn drops(&mut self, kinds: &[PieceKind], to: Bitboard);
 }
 
-impl Sink for MoveList {
+impl<const N: usize> Sink for MoveList<N> {
     #[inline(always)]
     fn board(&mut self, from: usize, plain: Bitboard, promote: Bitboard) {
         // The length in a local, so that it stays in a register while the slots are written.

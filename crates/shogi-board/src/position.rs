@@ -9,7 +9,7 @@ use crate::bitboard::{
     BOARD, Bitboard, TABLES, between, bishop_attacks, bishop_rays, bit, lance_attacks, lance_ray,
     rook_attacks, rook_rays, squares,
 };
-use crate::movegen::{self, Counter, Filter, MoveList};
+use crate::movegen::{self, Counter, Filter, MoveList, SQUARE_CAPACITY};
 use crate::{Color, Hand, Move, Piece, PieceKind, Square};
 
 /// Kind indexes, as [`PieceKind::index`] gives them.
@@ -397,7 +397,7 @@ impl Position {
     }
 
     /// The legal moves of the piece on `from` (none when it is not the side to move's).
-    pub fn legal_moves_from(&self, from: Square) -> MoveList {
+    pub fn legal_moves_from(&self, from: Square) -> MoveList<SQUARE_CAPACITY> {
         let mut list = MoveList::new();
         let filter = Filter {
             from: bit(from.index()),
@@ -421,7 +421,7 @@ impl Position {
     /// assert_eq!(to_5h, ["4h5h", "5i5h", "6h5h", "P*5h"]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn legal_moves_to(&self, to: Square) -> MoveList {
+    pub fn legal_moves_to(&self, to: Square) -> MoveList<SQUARE_CAPACITY> {
         let mut list = MoveList::new();
         let filter = Filter {
             from: BOARD,

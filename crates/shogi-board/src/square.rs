@@ -243,7 +243,8 @@ impl Square {
 impl fmt::Display for Square {
     /// USI: file digit, rank letter (`7g`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.file(), self.rank())
+        let text = [b'1' + self.file().index(), b'a' + self.rank().index()];
+        f.write_str(std::str::from_utf8(&text).map_err(|_| fmt::Error)?)
     }
 }
 

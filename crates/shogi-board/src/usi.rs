@@ -17,16 +17,30 @@ use crate::{Move, PieceKind, Square};
 impl fmt::Display for Move {
     /// USI: `7g7f`, `8h2b+`, `P*5e`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
+        // Written into a buffer of its own and handed over as one string: a converter writes
+        // every move this way, and formatting each piece costs several times more.
+        let mut text = [0u8; 5];
+        let square = |text: &mut [u8], sq: Square| {
+            text[0] = b'0' + sq.file().number();
+            text[1] = b'a' + sq.rank().index();
+        };
+        let n = match *self {
             Move::Normal { from, to, promote } => {
-                write!(f, "{from}{to}")?;
-                if promote {
-                    f.write_str("+")?;
-                }
-                Ok(())
+                square(&mut text[0..2], from);
+                square(&mut text[2..4], to);
+                text[4] = b'+';
+                4 + usize::from(promote)
             }
-            Move::Drop { kind, to } => write!(f, "{}*{to}", kind.letter()),
-        }
+            Move::Drop { kind, to } => {
+                let mut letter = [0u8; 4];
+                let letter = kind.letter().encode_utf8(&mut letter);
+                f.write_str(letter)?;
+                text[0] = b'*';
+                square(&mut text[1..3], to);
+                3
+            }
+        };
+        f.write_str(std::str::from_utf8(&text[..n]).map_err(|_| fmt::Error)?)
     }
 }
 
