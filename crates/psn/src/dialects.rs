@@ -220,30 +220,40 @@ fn destination(text: &str) -> Option<Square> {
 /// Rewrites the capture shorthand (`xL`, `Sx+`) with the previous move's square.
 pub(crate) fn capture_shorthands(raw: &mut RawGame) {
     fn walk(line: &mut Line<()>, before: Option<Square>, diagnostics: &mut Vec<Diagnostic>) {
-        let mut prev = before;
-        for entry in &mut line.moves {
-            for v in &mut entry.variations {
-                walk(v, prev, diagnostics);
+        // The square the move before move `i` went to, read only where a shorthand or a
+        // variation needs it (reading every move's text for it cost as much as a parse).
+        let prev = |moves: &[MoveEntry<()>], i: usize| match i {
+            0 => before,
+            _ => destination(&moves[i - 1].text),
+        };
+        for i in 0..line.moves.len() {
+            if !line.moves[i].variations.is_empty() {
+                let p = prev(&line.moves, i);
+                for v in &mut line.moves[i].variations {
+                    walk(v, p, diagnostics);
+                }
             }
-            if let Some((piece, sign)) = capture_shorthand(&entry.text)
-                && let Some(sq) = prev
-            {
-                let text = format!("{piece}x{}{sign}", Squares::Letters.write(sq));
-                diagnostics.push(
-                    Diagnostic::new(
-                        Severity::Warning,
-                        "capture-shorthand",
-                        format!(
-                            "`{}` captures on the previous move's square: read as `{text}`",
-                            entry.text
-                        ),
-                    )
-                    .at(entry.span)
-                    .with_text(entry.text.clone()),
-                );
-                entry.text = text;
-            }
-            prev = destination(&entry.text);
+            let Some((piece, sign)) = capture_shorthand(&line.moves[i].text) else {
+                continue;
+            };
+            let Some(sq) = prev(&line.moves, i) else {
+                continue;
+            };
+            let text = format!("{piece}x{}{sign}", Squares::Letters.write(sq));
+            let entry = &mut line.moves[i];
+            diagnostics.push(
+                Diagnostic::new(
+                    Severity::Warning,
+                    "capture-shorthand",
+                    format!(
+                        "`{}` captures on the previous move's square: read as `{text}`",
+                        entry.text
+                    ),
+                )
+                .at(entry.span)
+                .with_text(entry.text.clone()),
+            );
+            entry.text = text;
         }
     }
     walk(&mut raw.record.main, None, &mut raw.diagnostics);

@@ -4,8 +4,9 @@
 use std::io::BufRead;
 
 use notation_traits::{
-    CheckedGame, Confidence, Diagnostic, Fit, FormatGame, FormatGames, FormatInfo, Line,
-    RecordFormat, TextNotation, WriteSettings, Written, WrittenGame, fit, sniff_pgn_style,
+    BestFit, CheckedGame, Confidence, Diagnostic, Fit, FormatGame, FormatGames, FormatInfo, Line,
+    RecordFormat, TextNotation, WriteSettings, Written, WrittenGame, best_fits, sniff_pgn_style,
+    texts_parsed,
 };
 use shogi_board::{Move, Position};
 
@@ -228,19 +229,39 @@ impl PsnGame {
     /// whichever reads more moves in turn (then more texts); the file's own dialect where they
     /// tie. `None` when the start position cannot be read.
     pub fn best_notation(&self) -> Option<(Dialect, Fit<Move>)> {
+        let (dialect, mut best) = self.best_reading()?;
+        // The whole key, as `fit` gives it (the texts that parse count where the key is
+        // compared with another game's).
+        best.fit.parsed = texts_parsed(&self.raw.record, self.notation(dialect).as_ref());
+        Some((dialect, best.fit))
+    }
+
+    /// [`best_notation`](Self::best_notation) for the caller that goes on to check the game
+    /// in it: the dialect and what [`best_fits`] found (its reading of the moves, for
+    /// [`notation_traits::replay_read`]; `parsed` counted only where it decided).
+    pub fn best_reading(&self) -> Option<(Dialect, BestFit<Move>)> {
         let start = self.start.as_ref().ok()?;
         let record = &self.raw.record;
-        let psn = fit(start, record, &self.psn());
-        let usi = fit(start, record, &Usi);
+        let psn = self.psn();
+        let notations: [&dyn TextNotation<Position>; 2] = [&psn, &Usi];
+        let mut top = best_fits(start, record, notations);
         let usi_dialect = match self.dialect {
             Dialect::Psn2 => Dialect::Psn2,
             _ => Dialect::Usi,
         };
-        if usi.key() > psn.key() || (usi.key() == psn.key() && self.dialect != Dialect::Psn) {
-            Some((usi_dialect, usi))
+        // Where both read as well, the file's own dialect: USI unless it is PSN.
+        let pick = if top.len() > 1 && self.dialect != Dialect::Psn {
+            top.len() - 1
         } else {
-            Some((Dialect::Psn, psn))
-        }
+            0
+        };
+        let best = top.swap_remove(pick);
+        let dialect = if best.index == 1 {
+            usi_dialect
+        } else {
+            Dialect::Psn
+        };
+        Some((dialect, best))
     }
 }
 

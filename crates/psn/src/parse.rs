@@ -39,7 +39,7 @@ const LETTERS: &str = "P, L, N, S, G, B, R, K";
 struct Scanner<'a> {
     text: &'a str,
     /// The characters of the move (glyphs at the end removed), with their byte offsets.
-    chars: Vec<(usize, char)>,
+    chars: &'a [(usize, char)],
     /// The byte length of the move without its glyphs.
     end: usize,
     i: usize,
@@ -200,9 +200,24 @@ fn piece_left_out(body: &str, spelling: Spelling) -> Option<PsnMove> {
 pub(crate) fn parse(text: &str) -> Result<PsnMove, SyntaxError> {
     let body = text.trim_end_matches(['!', '?', '#']);
     let mate_sign = text[body.len()..].contains('#');
+    // The characters on the stack for a text of a move's length (nearly every text read), in
+    // a Vec otherwise.
+    let mut kept = [(0usize, '\0'); 16];
+    let longer: Vec<(usize, char)>;
+    let chars: &[(usize, char)] = if body.len() <= kept.len() {
+        let mut n = 0;
+        for ic in body.char_indices() {
+            kept[n] = ic;
+            n += 1;
+        }
+        &kept[..n]
+    } else {
+        longer = body.char_indices().collect();
+        &longer
+    };
     let mut s = Scanner {
         text,
-        chars: body.char_indices().collect(),
+        chars,
         end: body.len(),
         i: 0,
     };

@@ -3,8 +3,8 @@
 //! position, everything found gathered in one list.
 
 use notation_traits::{
-    CheckedGame, Diagnostic, FormatGame, RawGame, ReplayOptions, Terminal, TextNotation,
-    replay_with,
+    CheckedGame, Diagnostic, FormatGame, RawGame, ReplayOptions, Resolved, Terminal, TextNotation,
+    replay_read, replay_with,
 };
 use psn::{Dialect, PsnGame};
 use xiangqi_pgn::PgnGame;
@@ -117,10 +117,14 @@ fn psn_game(index: usize, format: FormatRef, raw: RawGame, options: &ReadOptions
         Some(Notation::Usi) => Some(Dialect::Usi),
         _ => None,
     };
+    // The moves detection read, for the checked replay to take instead of reading again.
+    let mut read = Vec::new();
     let (dialect, detected) = match given {
         Some(d) => (d, None),
-        None => match game.best_notation() {
-            Some((d, fit)) => {
+        None => match game.best_reading() {
+            Some((d, best)) => {
+                let fit = best.fit;
+                read = best.read;
                 let name = if d == Dialect::Psn {
                     "PSN"
                 } else {
@@ -162,6 +166,7 @@ fn psn_game(index: usize, format: FormatRef, raw: RawGame, options: &ReadOptions
         name.to_owned(),
         options,
         text_reader,
+        read,
     );
     out.detected = detected;
     out.before_detection = text_reader;
@@ -182,12 +187,14 @@ fn shogi(
     notation_name: String,
     options: &ReadOptions,
     enrich_from: usize,
+    read: Vec<Resolved<shogi_board::Move>>,
 ) -> Game {
-    let mut replayed = replay_with(
+    let mut replayed = replay_read(
         &raw.record,
         start,
         notation.as_ref(),
         replay_options(options),
+        read,
     );
     if let Some(d) = terminal
         .as_ref()
@@ -301,5 +308,6 @@ pub(crate) fn shogi_format(
         format.info().title.to_owned(),
         options,
         0,
+        Vec::new(),
     )
 }

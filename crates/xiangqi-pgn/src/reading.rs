@@ -11,7 +11,7 @@ use std::sync::Mutex;
 
 use notation_traits::{
     Diagnostic, Fit, GameRecord, MoveNotation, Replayed, Resolved, Severity, TextNotation,
-    best_fits, moves_in_turn,
+    best_fits, moves_in_turn, texts_parsed,
 };
 use wxf_notation::{Chinese, Dialect, Wxf};
 use xiangqi_board::{Language, Move, Position};
@@ -222,9 +222,14 @@ fn readings_lazily(record: &GameRecord<()>, hints: Hints) -> Result<Vec<Reading>
 /// when its tags do not say).
 pub fn best_fit(start: &Position, record: &GameRecord<()>, hints: Hints) -> (usize, usize) {
     let tries = readings_lazily(record, hints).unwrap_or_default();
+    // The whole key: the texts that parse count where this key is compared with another
+    // game's, even when one reading alone read the most moves.
     best_fits(start, record, tries.iter().map(|r| r.notation.as_ref()))
         .first()
-        .map_or((0, 0), |b| b.fit.key())
+        .map_or((0, 0), |b| {
+            let parsed = texts_parsed(record, tries[b.index].notation.as_ref());
+            (b.fit.moves.len(), parsed)
+        })
 }
 
 /// Chooses the reading of a game: the only one to try, or the one under which the most plies
