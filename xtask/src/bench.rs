@@ -55,7 +55,7 @@ struct Row {
 }
 
 /// The rows, in order. Keys are those of measure.rs and refs.py.
-const ROWS: [Row; 23] = [
+const ROWS: [Row; 29] = [
     Row {
         key: "write-wxf",
         what: "write WXF from ICCS, xiangqi fixture games",
@@ -163,12 +163,42 @@ const ROWS: [Row; 23] = [
     },
     Row {
         key: "convert-xiangqi",
-        what: "`kifu convert` WXF PGN to ICCS, one process",
+        what: "`kifu convert` WXF PGN to ICCS, `--jobs 1`",
+        unit: "moves/s",
+    },
+    Row {
+        key: "convert-xiangqi-jobs2",
+        what: "`kifu convert` WXF PGN to ICCS, `--jobs 2`",
+        unit: "moves/s",
+    },
+    Row {
+        key: "check-xiangqi",
+        what: "`kifu check` WXF PGN, `--jobs 1`",
+        unit: "moves/s",
+    },
+    Row {
+        key: "check-xiangqi-jobs2",
+        what: "`kifu check` WXF PGN, `--jobs 2`",
         unit: "moves/s",
     },
     Row {
         key: "convert-shogi",
-        what: "`kifu convert` PSN to USI, one process",
+        what: "`kifu convert` PSN to USI, `--jobs 1`",
+        unit: "moves/s",
+    },
+    Row {
+        key: "convert-shogi-jobs2",
+        what: "`kifu convert` PSN to USI, `--jobs 2`",
+        unit: "moves/s",
+    },
+    Row {
+        key: "check-shogi",
+        what: "`kifu check` PSN, `--jobs 1`",
+        unit: "moves/s",
+    },
+    Row {
+        key: "check-shogi-jobs2",
+        what: "`kifu check` PSN, `--jobs 2`",
         unit: "moves/s",
     },
 ];
@@ -439,10 +469,25 @@ fn convert(kifu: &Path, o: &Options) -> Result<Vec<Value>, String> {
     let inputs = large_inputs(&dir, o.size_mb * 1_000_000)?;
     let time = Path::new("/usr/bin/time");
     let mut out = Vec::new();
-    for ((input, games, plies), (key, from, to)) in inputs.iter().zip([
-        ("convert-xiangqi", "wxf", "iccs"),
-        ("convert-shogi", "psn", "usi"),
-    ]) {
+    // Each input converted and checked, on one thread and on two (the letters or the PSN
+    // dialect still detected: only the notation is given).
+    let runs = inputs
+        .iter()
+        .zip([("xiangqi", "wxf", "iccs"), ("shogi", "psn", "usi")])
+        .flat_map(|(input, (game, from, to))| {
+            [("convert", Some(to)), ("check", None)]
+                .into_iter()
+                .flat_map(move |(command, to)| {
+                    [1usize, 2].into_iter().map(move |jobs| {
+                        let key = match jobs {
+                            1 => format!("{command}-{game}"),
+                            _ => format!("{command}-{game}-jobs{jobs}"),
+                        };
+                        (input, (key, command, from, to, jobs))
+                    })
+                })
+        });
+    for ((input, games, plies), (key, command, from, to, jobs)) in runs {
         let size = std::fs::metadata(input).map_or(0, |m| m.len());
         eprintln!(
             "bench: {key}: {} ({:.0} MB, {games} games, {plies} plies), best of {}",
@@ -461,20 +506,24 @@ fn convert(kifu: &Path, o: &Options) -> Result<Vec<Value>, String> {
             } else {
                 Command::new(kifu)
             };
-            cmd.args(["convert", "--from", from, "--to", to])
-                .arg(input)
-                .stdout(file(&output)?)
-                .stderr(file(&log)?);
+            cmd.args([command, "--from", from, "--jobs", &jobs.to_string()]);
+            if let Some(to) = to {
+                cmd.args(["--to", to]);
+            }
+            cmd.arg(input).stdout(file(&output)?).stderr(file(&log)?);
             let start = Instant::now();
             let status = cmd
                 .status()
                 .map_err(|e| format!("cannot run {}: {e}", kifu.display()))?;
             let wall = start.elapsed();
             let text = std::fs::read_to_string(&log).unwrap_or_default();
-            let summary = format!("{games} games read, {games} converted, 0 with errors");
+            let summary = match to {
+                Some(_) => format!("{games} games read, {games} converted, 0 with errors"),
+                None => format!("{games} games read, 0 with errors"),
+            };
             if !status.success() || !text.contains(&summary) {
                 return Err(format!(
-                    "kifu convert failed on {} ({status}); see {}",
+                    "kifu {command} failed on {} ({status}); see {}",
                     input.display(),
                     log.display()
                 ));
