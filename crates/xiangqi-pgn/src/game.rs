@@ -43,8 +43,9 @@ impl PgnGame {
         choose_reading(&start, &self.raw.record, hints)
     }
 
-    /// Checks every move in `reading` ([`replay_with`]); when the letters were given and the
-    /// game has errors, a `language-hint` warning says whether other letters read further.
+    /// Checks every move in `reading` ([`replay_read`](notation_traits::replay_read), taking the
+    /// moves detection read); when the letters were given and the game has errors, a
+    /// `language-hint` warning says whether other letters read further.
     ///
     /// # Errors
     ///
