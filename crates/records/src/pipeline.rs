@@ -1,14 +1,20 @@
 //! A batch's games checked on several threads and handed out in input order: one thread
 //! reads (in order, as [`Batch`] does), a pool checks (detection and the checked replay, most
-//! of the work), and the events come out exactly as one thread gives them. Games go to the
-//! pool in chunks ([`CHUNK_GAMES`] games, [`CHUNK_BYTES`] of text or [`CHUNK_TIME`] of reading,
-//! whichever comes first), since handing over one game at a time cost more in waking threads
-//! than a short game costs to check. Memory stays bounded: at most three chunks per thread are
-//! in flight.
+//! of the work), and the events come out exactly as one thread gives them.
+//!
+//! Games go to the pool in chunks, since handing over one short game at a time cost more in
+//! waking threads than checking it. A chunk is sent as soon as any of these holds:
+//! - fewer chunks are in flight than there are threads (a thread would wait: so the first
+//!   games, and games that arrive slowly through a pipe, go on at once);
+//! - its games would take about [`CHUNK_COST`] to check, by the average of the games checked so
+//!   far (expensive games go one by one, and spread over the threads);
+//! - it holds [`CHUNK_GAMES`] games or [`CHUNK_BYTES`] of text.
+//!
+//! Memory stays bounded: at most three chunks per thread are in flight.
 
 use std::collections::VecDeque;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
@@ -21,9 +27,39 @@ use crate::{Batch, Event, Game, Unchecked};
 const CHUNK_GAMES: usize = 32;
 /// A chunk ends once its games' text reaches this many bytes.
 const CHUNK_BYTES: usize = 1 << 20;
-/// A chunk ends once its first item was read this long ago, so that a slow input (a pipe fed
-/// game by game) is not held back for a whole chunk.
-const CHUNK_TIME: Duration = Duration::from_millis(20);
+/// About how long the games of one chunk should take to check.
+const CHUNK_COST: Duration = Duration::from_millis(2);
+
+/// What the reading thread and the pool tell each other about the work.
+#[derive(Default)]
+struct Load {
+    /// Chunks sent and not yet handed out by the consumer.
+    in_flight: AtomicUsize,
+    /// The average time a game took to check, in nanoseconds (0: none checked yet).
+    game_ns: AtomicU64,
+}
+
+impl Load {
+    /// How many games make a chunk, by the average so far (one until a game was checked).
+    fn chunk_games(&self) -> usize {
+        match self.game_ns.load(Ordering::Relaxed) {
+            0 => 1,
+            ns => (CHUNK_COST.as_nanos() as u64 / ns).clamp(1, CHUNK_GAMES as u64) as usize,
+        }
+    }
+
+    /// Takes a game's check time into the average (races between threads lose a sample).
+    fn checked(&self, took: Duration) {
+        let took = u64::try_from(took.as_nanos()).unwrap_or(u64::MAX).max(1);
+        let old = self.game_ns.load(Ordering::Relaxed);
+        let new = if old == 0 {
+            took
+        } else {
+            (old.saturating_mul(7).saturating_add(took)) / 8
+        };
+        self.game_ns.store(new.max(1), Ordering::Relaxed);
+    }
+}
 
 /// An event in input order, or the place of a game being checked.
 enum Entry {
@@ -80,6 +116,7 @@ enum Mode {
     Threads {
         order: Receiver<Slot>,
         bytes: Arc<AtomicU64>,
+        load: Arc<Load>,
         _threads: Vec<JoinHandle<()>>,
     },
 }
@@ -113,9 +150,11 @@ impl Batch {
         let (order_tx, order) = sync_channel::<Slot>(2 * jobs);
         let (job_tx, job_rx) = sync_channel::<Job>(jobs);
         let job_rx = Arc::new(Mutex::new(job_rx));
+        let load = Arc::new(Load::default());
         let mut threads: Vec<JoinHandle<()>> = (0..jobs)
             .map(|_| {
                 let jobs = Arc::clone(&job_rx);
+                let load = Arc::clone(&load);
                 std::thread::spawn(move || {
                     loop {
                         let job = jobs.lock().unwrap_or_else(PoisonError::into_inner).recv();
@@ -123,7 +162,12 @@ impl Batch {
                         // A game whose check panics is that game's error, not its chunk's.
                         let checked = games
                             .into_iter()
-                            .map(|g| catch_unwind(AssertUnwindSafe(|| g.check())).ok())
+                            .map(|g| {
+                                let start = Instant::now();
+                                let game = catch_unwind(AssertUnwindSafe(|| g.check())).ok();
+                                load.checked(start.elapsed());
+                                game
+                            })
                             .collect();
                         // The consumer may have stopped: nobody waits for the games then.
                         let _ = result.send(checked);
@@ -135,8 +179,11 @@ impl Batch {
         let bytes = Arc::new(AtomicU64::new(0));
         let read = Arc::clone(&bytes);
         let mut batch = self;
+        let reading_load = Arc::clone(&load);
         threads.push(std::thread::spawn(move || {
+            let load = reading_load;
             let send = |entries: Vec<Entry>, games: Vec<Box<Unchecked>>| -> bool {
+                load.in_flight.fetch_add(1, Ordering::Relaxed);
                 if games.is_empty() {
                     return order_tx
                         .send(Slot {
@@ -155,12 +202,8 @@ impl Batch {
                     && job_tx.send((games, result_tx)).is_ok()
             };
             let (mut entries, mut games, mut size) = (Vec::new(), Vec::new(), 0usize);
-            let mut since = Instant::now();
             while let Some(item) = batch.next_item() {
                 read.store(batch.bytes_read(), Ordering::Relaxed);
-                if entries.is_empty() {
-                    since = Instant::now();
-                }
                 match item {
                     Item::Event(event) => entries.push(Entry::Event(event)),
                     Item::Game { name, input, game } => {
@@ -173,9 +216,8 @@ impl Batch {
                         games.push(game);
                     }
                 }
-                if (games.len() >= CHUNK_GAMES
-                    || size >= CHUNK_BYTES
-                    || since.elapsed() >= CHUNK_TIME)
+                let starved = load.in_flight.load(Ordering::Relaxed) < jobs;
+                if (starved || games.len() >= load.chunk_games() || size >= CHUNK_BYTES)
                     && !send(std::mem::take(&mut entries), std::mem::take(&mut games))
                 {
                     return;
@@ -193,6 +235,7 @@ impl Batch {
             mode: Mode::Threads {
                 order,
                 bytes,
+                load,
                 _threads: threads,
             },
             readings: Readings::default(),
@@ -232,9 +275,9 @@ impl Iterator for Pipeline {
             if let Some(event) = self.pending.pop_front() {
                 return Some(event);
             }
-            let order = match &mut self.mode {
+            let (order, load) = match &mut self.mode {
                 Mode::One(batch) => return batch.next(),
-                Mode::Threads { order, .. } => order,
+                Mode::Threads { order, load, .. } => (order, load),
             };
             let slot = order.recv().ok()?;
             let mut games = slot
@@ -242,6 +285,7 @@ impl Iterator for Pipeline {
                 .and_then(|r| r.recv().ok())
                 .unwrap_or_default()
                 .into_iter();
+            load.in_flight.fetch_sub(1, Ordering::Relaxed);
             for entry in slot.entries {
                 let event = match entry {
                     Entry::Event(event) => event,
