@@ -377,11 +377,12 @@ impl<N: ?Sized> Context<'_, N> {
         // are while it follows them (a quick read's move and warnings are the full read's),
         // instead of reading every move a second time.
         // Those the caller read already (detection) are taken as they are.
-        let mut clean: Vec<Option<Resolved<P::Move>>> = Vec::new();
         let read_already = !windowed && read.len() == texts.len();
-        if read_already {
-            clean = read.into_iter().map(Some).collect();
-        }
+        let mut clean: Vec<Option<Resolved<P::Move>>> = if read_already {
+            read.into_iter().map(Some).collect()
+        } else {
+            Vec::new()
+        };
         if !windowed
             && !read_already
             && !read_in_turn(&start, &texts, self.notation, |r| clean.push(Some(r)))

@@ -228,9 +228,9 @@ impl Unchecked {
     }
 }
 
-/// The `invalid-bytes` error of the game whose text `source` starts at `start`, when the log holds
-/// bytes in its lines (those before it
-/// are dropped; those after it stay for the games after it).
+/// The `invalid-bytes` error of the game whose text `source` starts at `start`, when the log
+/// holds bytes in its lines (those before it are dropped; those after it stay for the games
+/// after it).
 fn bad_bytes_of(log: &BadBytesLog, start: Pos, source: &str) -> Option<Diagnostic> {
     let lines = source.matches('\n').count().max(1);
     let end = start

@@ -37,7 +37,7 @@ const KEPT: usize = 8;
 struct Scanner<'a> {
     text: &'a str,
     symbols: [Symbol; KEPT],
-    /// The symbols of the text (some perhaps past `KEPT`).
+    /// The symbols of the text, up to one past `KEPT` (more only make it as long).
     count: usize,
     language: Language,
     spelling: Spelling,
@@ -146,6 +146,10 @@ fn scan(text: &str, language: Language, quiet: bool) -> Result<WxfMove, SyntaxEr
             symbols[count] = Symbol { c, at, len, lower };
         }
         count += 1;
+        if count > KEPT {
+            // Too long for a move: where it fails is among the kept symbols.
+            break;
+        }
     }
     let mut s = Scanner {
         text,

@@ -6,9 +6,9 @@
 //! so the reader detects the set per game as the one under which the most plies read legally;
 //! a tie is an error) and "Xiangqi files" (`[Format]` names the movetext notation).
 
-use iccs_algebraic::{Algebraic, AlgebraicRanks, Iccs, IccsRanks, IccsStyle};
 use std::sync::Mutex;
 
+use iccs_algebraic::{Algebraic, AlgebraicRanks, Iccs, IccsRanks, IccsStyle};
 use notation_traits::{
     Diagnostic, Fit, GameRecord, MoveNotation, Replayed, Resolved, Severity, TextNotation,
     best_fits, moves_in_turn, texts_parsed,
@@ -111,6 +111,14 @@ impl Reading {
             unfitted: None,
         }
     }
+
+    /// Fits a WXF reading left unfitted by [`readings_lazily`] to the game's forms.
+    fn fit(&mut self, record: &GameRecord<()>) {
+        if let Some((wxf, dialect)) = self.unfitted.take() {
+            let texts = record.main.moves.iter().map(|m| m.text.as_str());
+            self.notation = Box::new(wxf.fitted_to(texts, dialect));
+        }
+    }
 }
 
 /// The readings to try for a game: the one `hints` give, else the one its `[Format]` and
@@ -129,16 +137,6 @@ pub fn readings(record: &GameRecord<()>, hints: Hints) -> Result<Vec<Reading>, B
         r.fit(record);
     }
     Ok(out)
-}
-
-impl Reading {
-    /// Fits a WXF reading left unfitted by [`readings_lazily`] to the game's forms.
-    fn fit(&mut self, record: &GameRecord<()>) {
-        if let Some((wxf, dialect)) = self.unfitted.take() {
-            let texts = record.main.moves.iter().map(|m| m.text.as_str());
-            self.notation = Box::new(wxf.fitted_to(texts, dialect));
-        }
-    }
 }
 
 /// [`readings`], except that a WXF reading in letters the game's first move text does not
