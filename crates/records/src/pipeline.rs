@@ -23,6 +23,10 @@ use std::time::{Duration, Instant};
 use crate::events::{Item, Readings};
 use crate::{Batch, Event, Game, Unchecked};
 
+/// The most threads a batch starts, whatever `jobs` asks for: more only cost memory (each
+/// may hold three chunks), and thousands fail to start on an ordinary system.
+const MAX_JOBS: usize = 256;
+
 /// The most games in one chunk.
 const CHUNK_GAMES: usize = 32;
 /// A chunk ends once its games' text reaches this many bytes.
@@ -133,9 +137,11 @@ impl std::fmt::Debug for Pipeline {
 
 impl Batch {
     /// The batch's games checked on `jobs` threads (0 or 1: this thread only, no other
-    /// started), handed out in input order.
+    /// started; at most 256, and fewer where the system starts no more), handed out in input
+    /// order.
     pub fn jobs(self, jobs: usize) -> Pipeline {
         let (total, files) = (self.total_bytes(), self.files());
+        let jobs = jobs.min(MAX_JOBS);
         if jobs <= 1 {
             return Pipeline {
                 mode: Mode::One(Box::new(self)),
@@ -151,31 +157,45 @@ impl Batch {
         let (job_tx, job_rx) = sync_channel::<Job>(jobs);
         let job_rx = Arc::new(Mutex::new(job_rx));
         let load = Arc::new(Load::default());
+        // Workers the system will not start are done without (at least one is needed).
         let mut threads: Vec<JoinHandle<()>> = (0..jobs)
-            .map(|_| {
+            .map_while(|_| {
                 let jobs = Arc::clone(&job_rx);
                 let load = Arc::clone(&load);
-                std::thread::spawn(move || {
-                    loop {
-                        let job = jobs.lock().unwrap_or_else(PoisonError::into_inner).recv();
-                        let Ok((games, result)) = job else { break };
-                        // A game whose check panics is that game's error, not its chunk's.
-                        let checked = games
-                            .into_iter()
-                            .map(|g| {
-                                let start = Instant::now();
-                                let game = catch_unwind(AssertUnwindSafe(|| g.check())).ok();
-                                load.checked(start.elapsed());
-                                game
-                            })
-                            .collect();
-                        // The consumer may have stopped: nobody waits for the games then.
-                        let _ = result.send(checked);
-                    }
-                })
+                std::thread::Builder::new()
+                    .spawn(move || {
+                        loop {
+                            let job = jobs.lock().unwrap_or_else(PoisonError::into_inner).recv();
+                            let Ok((games, result)) = job else { break };
+                            // A game whose check panics is that game's error, not its chunk's.
+                            let checked = games
+                                .into_iter()
+                                .map(|g| {
+                                    let start = Instant::now();
+                                    let game = catch_unwind(AssertUnwindSafe(|| g.check())).ok();
+                                    load.checked(start.elapsed());
+                                    game
+                                })
+                                .collect();
+                            // The consumer may have stopped: nobody waits for the games then.
+                            let _ = result.send(checked);
+                        }
+                    })
+                    .ok()
             })
             .collect();
         drop(job_rx);
+        if threads.is_empty() {
+            // No thread could be started: this thread reads and checks, as with one job.
+            return Pipeline {
+                mode: Mode::One(Box::new(self)),
+                readings: Readings::default(),
+                pending: VecDeque::new(),
+                total,
+                files,
+            };
+        }
+        let jobs = threads.len();
         let bytes = Arc::new(AtomicU64::new(0));
         let read = Arc::clone(&bytes);
         let mut batch = self;
