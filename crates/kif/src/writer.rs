@@ -187,8 +187,18 @@ pub(crate) fn write(
     let to_move = r.end.side_to_move();
     let moves_played = record.main.moves.len() as u32;
     let mut terminal_written = false;
+    // The side the terminal word is against (who resigned, lost on time). Read from a KIF
+    // ending line that names the other side than the moves (`まで4手で下手の勝ち` after no
+    // move), it is not the side to move: a terminal line would then say the other result on
+    // reading back, so the ending line alone carries it.
+    let against = match &game.terminal {
+        Some(t) if t.first_to_move => Color::Black,
+        Some(_) => Color::White,
+        None => to_move,
+    };
     if let Some(t) = &game.terminal
         && game.is_complete()
+        && against == to_move
     {
         let from_token = t.number.is_none() && TerminalKind::from_kif(&t.text).is_some();
         let written_ending = record
@@ -233,7 +243,7 @@ pub(crate) fn write(
     match record.result_token.as_deref() {
         Some(t) if t.starts_with("まで") => out.line(t),
         other if !terminal_written && (game.terminal.is_some() || other.is_some()) => {
-            ending_line(&mut out, game, moves_played, to_move);
+            ending_line(&mut out, game, moves_played, against);
         }
         _ => {}
     }

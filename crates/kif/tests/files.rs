@@ -576,3 +576,36 @@ fn every_terminal_word(
     let back = checked(&Kif, &written);
     assert_eq!(back.terminal.as_ref().map(|t| t.kind), Some(kind));
 }
+
+/// An ending line that names the other side than the moves (`まで…下手の勝ち` with 先手 to
+/// move): its words give the result, and the writers keep that result. Writing a terminal line
+/// (`1 投了`, sente resigning) as well would read back as the other side's win (found by the
+/// `records_file` fuzzer).
+#[rstest]
+#[case(&Kif)]
+#[case(&Ki2)]
+fn an_ending_line_naming_the_side_not_to_move_keeps_its_result(
+    #[case] format: &dyn RecordFormat<Position>,
+) {
+    for (text, result) in [
+        (
+            "手数----指手---------消費時間--\nまで4手で下手の勝ち\n",
+            GameResult::FirstPlayerWins,
+        ),
+        (
+            "手数----指手---------消費時間--\n   1 ７六歩(77)\nまで1手で後手の勝ち\n",
+            GameResult::SecondPlayerWins,
+        ),
+    ] {
+        let game = checked(&Kif, text);
+        assert_eq!(game.result(), Some(result), "{text}");
+        let (written, _) = write(format, &game);
+        assert!(!written.contains("投了"), "{written}");
+        let back = checked(format, &written);
+        assert_eq!(back.result(), Some(result), "{written}");
+        assert_eq!(
+            back.replayed.record.result_token,
+            game.replayed.record.result_token
+        );
+    }
+}
