@@ -51,6 +51,7 @@ pub const CODES: &[&str] = &[
     "bad-sfen",
     "bad-tag",
     "bad-variation",
+    "brace-in-comment",
     "cannon-screen",
     "capture-mark",
     "capture-shorthand",

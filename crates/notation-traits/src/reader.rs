@@ -290,6 +290,46 @@ impl<R: BufRead> GameReader<R> {
     }
 }
 
+/// A `{` inside the `{` comment opened at `start` (of text `body`): PGN comments do not nest,
+/// so the comment runs on to the next `}`, over whatever lies between: most often a `}` left
+/// out before it (`{open` then `{Game 2}`, the moves between taken as commentary). A warning
+/// at the inner `{`, naming where the comment opened and, when it holds one, the first result
+/// word it swallowed; the text is kept in the comment as written.
+fn brace_in_comment_warning(b: &mut Builder, body: &str, start: Pos) {
+    let Some(at) = body.find('{') else { return };
+    let mut pos = start;
+    // The `{` that opens the comment, then the body up to the inner `{`.
+    pos.offset += 1;
+    pos.column += 1;
+    for c in body[..at].chars() {
+        pos.offset += c.len_utf8();
+        if c == '\n' {
+            pos.line += 1;
+            pos.column = 1;
+        } else {
+            pos.column += 1;
+        }
+    }
+    let swallowed = body[..at]
+        .split_whitespace()
+        .find(|w| matches!(*w, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*"))
+        .map(|w| format!(", over the result `{w}`"))
+        .unwrap_or_default();
+    let mut end = pos;
+    end.offset += 1;
+    end.column += 1;
+    b.warn(
+        "brace-in-comment",
+        format!(
+            "`{{` inside the comment opened at line {} column {}: comments do not nest, so that \
+             comment runs on to the next `}}`{swallowed}; if it should end sooner, a `}}` is \
+             missing there",
+            start.line, start.column
+        ),
+        Span { start: pos, end },
+    );
+}
+
 /// The comment in which kifu keeps the moves of a game it could not read to the end
 /// (`kifu: not read from ply 12 ...`), met again when its output is read: a warning, so that
 /// the unread moves are not taken for a complete game.
@@ -898,6 +938,7 @@ fn parse_movetext(cur: &mut Cursor<'_>, b: &mut Builder) {
                         Span { start, end: start },
                     );
                 }
+                brace_in_comment_warning(b, body, start);
                 unread_moves_warning(b, body, cur.span_from(start));
                 b.comment(unpadded(body).to_owned());
             }
@@ -1574,6 +1615,7 @@ mod tests {
             "trailing ",
             "\nline ends\n",
             "one } brace",
+            "an { opening brace",
             "two\nlines } with a brace",
             "} \n\n {",
             "",
@@ -1582,7 +1624,7 @@ mod tests {
         for text in texts {
             let mut out = String::new();
             let semicolon = crate::writer::write_comment(&mut out, text);
-            assert_eq!(semicolon, text.contains('}'), "{out}");
+            assert_eq!(semicolon, text.contains(['{', '}']), "{out}");
             let game = read_all(&format!("1. C2.5 {out} H8+7 {out}\n2. H2+3 *\n"));
             let moves = &game[0].record.main.moves;
             assert_eq!(moves.len(), 3, "{out}");
@@ -1593,6 +1635,34 @@ mod tests {
         let mut out = String::new();
         crate::writer::write_comment(&mut out, "two\nlines }");
         assert_eq!(out, "; two\n; lines }\n");
+    }
+
+    #[test]
+    fn a_brace_inside_a_comment_is_warned_of_where_it_stands() {
+        // Issue 18 item 6: `{open` left unclosed, then `{Game 2}`: the comment runs to that
+        // `}` over a result, and the next game's moves join this one, which said nothing.
+        let games = read_all("1. C2.5 {open\n2. H2+3 1-0\n{Game 2}\n1. P7+1 *\n");
+        assert_eq!(games.len(), 1);
+        let d = &games[0].diagnostics;
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].code, "brace-in-comment");
+        let at = d[0].span.unwrap().start;
+        assert_eq!((at.line, at.column, at.offset), (3, 1, 26));
+        assert!(d[0].message.contains("line 1 column 9"), "{}", d[0].message);
+        assert!(
+            d[0].message.contains("over the result `1-0`"),
+            "{}",
+            d[0].message
+        );
+        assert_eq!(
+            games[0].record.main.moves[0].comments,
+            ["open\n2. H2+3 1-0\n{Game 2"]
+        );
+        // A `{` after a multi-byte character, in the comment's first line: columns in
+        // characters.
+        let games = read_all("1. C2.5 {炮二 { x}\n");
+        let at = games[0].diagnostics[0].span.unwrap().start;
+        assert_eq!((at.line, at.column, at.offset), (1, 13, 16));
     }
 
     /// The number of games of `text` and their moves' texts.

@@ -180,7 +180,7 @@ pub fn movetext_of(raw: &RawGame) -> String {
 
 /// Writes a comment: `{text}`, with one space of padding each side when the text begins or
 /// ends with white space (the reader takes it off again, so the text's own spaces are kept). A
-/// text holding `}`, or a line a reader could take for a game's start ([`needs_line_form`]),
+/// text holding `}` or `{`, or a line a reader could take for a game's start ([`needs_line_form`]),
 /// is written as `;` comments to the end of the line, one line of the text each, the lines
 /// after the first in the first column: the reader joins `;` lines that follow each other so
 /// into one comment (the first `;` is never in the first column after a line end, so two
@@ -225,12 +225,13 @@ pub(crate) fn write_comment(out: &mut String, text: &str) -> bool {
 }
 
 /// Whether a comment is written as `;` lines rather than in braces: it holds `}`, which would
-/// end a brace comment early, or a line after its first that the reader could take for the
+/// end a brace comment early, or `{`, which the reader warns of in a brace comment (a sign of
+/// an earlier `}` left out: `brace-in-comment`), or a line after its first that the reader could take for the
 /// start of a game when the comment is read unclosed (a tag pair `[`, a move number, a
 /// `position` line: see the reader's look-ahead), so that no `{` comment of kifu's own
 /// ever needs that look-ahead.
 fn needs_line_form(text: &str) -> bool {
-    text.contains('}')
+    text.contains(['{', '}'])
         || text.split('\n').skip(1).any(|line| {
             let line = line.trim_start();
             line.starts_with('[')
