@@ -5,6 +5,7 @@
 /// warnings (docs/codes.md, column "severity"); every other code is an error.
 pub const WARNING_CODES: &[&str] = &[
     "bad-clock",
+    "brace-in-comment",
     "capture-mark",
     "capture-shorthand",
     "check-mark",
