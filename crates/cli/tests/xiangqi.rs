@@ -899,6 +899,13 @@ fn winboard_output_reads_back_to_the_same_game() {
         "{out}"
     );
     assert!(out.contains("\n1. Che2 Hg7\n"), "{out}");
+    // `[Variant "xiangqi"]` is WinBoard's own tag: once, however often the game goes through
+    // WinBoard, and gone in a WXF file made from it (issue 18 item 9).
+    let again = stdout(&kifu(&["convert", "--to", "winboard", "-"], Some(&out)));
+    assert_eq!(again.matches("[Variant ").count(), 1, "{again}");
+    let wxf = stdout(&kifu(&["convert", "--to", "wxf", "-"], Some(&out)));
+    assert!(wxf.contains("\n1. C2.5 H8+7\n"), "{wxf}");
+    assert!(!wxf.contains("[Variant "), "{wxf}");
     let back = kifu(&["convert", "--to", "json", "-"], Some(&out));
     let v: Value = serde_json::from_str(stdout(&back).trim()).unwrap();
     assert_eq!(v["moves"].as_array().unwrap().len(), 106);

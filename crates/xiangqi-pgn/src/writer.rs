@@ -2,7 +2,8 @@
 //!
 //! - Tags: `[Game "Chinese Chess"]` first, then `[Event]`, `[Site]`, `[Date]`, `[Round]`,
 //!   `[Red]`, `[Black]`, `[Result]` (every tag of these names, in file order), then every other
-//!   tag in its order and spelling, then `[Format]` naming the notation, `[Language]` for
+//!   tag in its order and spelling (but `[Variant "xiangqi"]`, WinBoard's, only in WinBoard
+//!   files, which always carry it), then `[Format]` naming the notation, `[Language]` for
 //!   Finnish or German letters, `[Dialect]` where a reader needs it, `[FEN]` when the game does
 //!   not start from the standard position.
 //! - Moves: one numbered move pair a line (`1. C2.5 H8+7`), each with its glyphs (`$n`),
@@ -12,7 +13,7 @@
 
 use iccs_algebraic::{Algebraic, AlgebraicRanks, Iccs, IccsRanks, IccsStyle};
 use notation_traits::{
-    CheckedGame, MoveNumbering, RawGame, TextNotation, tag_pair, write_movetext,
+    CheckedGame, MoveNumbering, RawGame, Tag, TextNotation, tag_pair, write_movetext,
     write_unreadable_game,
 };
 use wxf_notation::{Chinese, ChineseStyle, Sideways, Wxf, WxfStyle};
@@ -196,13 +197,19 @@ pub(crate) fn write_parts(
             tag(name, &t.value);
         }
     }
-    let skip = |n: &str| {
+    let skip = |t: &Tag| {
         ["Game", "Format", "Language", "Dialect", "FEN"]
             .iter()
             .chain(ROSTER.iter())
-            .any(|k| k.eq_ignore_ascii_case(n))
+            .any(|k| k.eq_ignore_ascii_case(&t.name))
+            // `[Variant "xiangqi"]` is WinBoard's word for what `Game` says: the WinBoard
+            // writer puts it, the others leave it out, so that it does not stick to the game
+            // through a conversion out of WinBoard (issue 18 item 9).
+            || (kind != XiangqiNotation::Winboard
+                && t.name.eq_ignore_ascii_case("Variant")
+                && t.value.eq_ignore_ascii_case("xiangqi"))
     };
-    for t in record.tags.iter().filter(|t| !skip(&t.name)) {
+    for t in record.tags.iter().filter(|t| !skip(t)) {
         tag(&t.name, &t.value);
     }
     tag("Format", kind.format_tag());
