@@ -290,7 +290,7 @@ impl Reporter {
             head.push(format!("ply {ply}"));
         }
         let mut title = head.join(", ");
-        if let Some(text) = &d.text {
+        if let Some(text) = d.shown_text() {
             title = if title.is_empty() {
                 format!("`{text}`")
             } else {

@@ -167,3 +167,31 @@ fn a_million_stray_brackets_keep_ten_thousand_diagnostics() {
         serde_json::json!({"summary": {"games": 1, "ok": 0, "with_errors": 1, "warnings": 0}})
     );
 }
+
+/// A one-megabyte token is quoted by its first 120 characters (a JKF move object is about 100) and its length, in the text
+/// diagnostic and in the comment that keeps the unread rest; the rest as written keeps it
+/// whole (before, both messages copied the megabyte).
+#[test]
+fn a_megabyte_token_is_quoted_short() {
+    let token = "A".repeat(1_000_000);
+    let text = format!("1. P-7f {token} *\n");
+    let shown = format!("`{}… (1000000 characters)`", "A".repeat(120));
+    let path = file("token.psn", &text);
+    let (code, err) = kifu(&["check"], &path);
+    assert_eq!(code, Some(1));
+    assert!(err.contains(&format!(
+        "error[syntax]: ply 2 ({shown}): expected a piece letter"
+    )));
+    assert!(err.len() < 2_000, "{} bytes of diagnostics", err.len());
+    let path = file("token2.psn", &text);
+    let out = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["convert", "--to", "usi"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&path);
+    let written = String::from_utf8(out.stdout).unwrap();
+    assert!(written.contains(&format!("; kifu: not read from ply 2 ({shown}): ")));
+    assert!(written.contains(&format!("; the rest as written:\n; {token}\n")));
+    assert_eq!(written.matches(&token).count(), 1);
+}

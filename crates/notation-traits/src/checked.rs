@@ -133,7 +133,7 @@ impl<P: Position> CheckedGame<P> {
         Some(format!(
             "kifu: not read from ply {} (`{}`){reason}; the rest as written:\n{rest}",
             r.record.main.moves.len() + 1,
-            first.text,
+            crate::shown_text(&first.text),
         ))
     }
 }

@@ -5,6 +5,7 @@
 //! JSON object per line with the fields of docs/cli.md (`severity`, `code`, `file`, `game`, `line`,
 //! `column`, `ply`, `text`, `message`, `help`, `candidates`, `position`).
 
+use std::borrow::Cow;
 use std::fmt;
 
 use crate::{MoveError, NotationError, Span, SyntaxError, Warning};
@@ -315,6 +316,11 @@ impl Diagnostic {
         self.severity == Severity::Error
     }
 
+    /// The move's text as a message quotes it: [`shown_text`] of [`Diagnostic::text`].
+    pub fn shown_text(&self) -> Option<Cow<'_, str>> {
+        self.text.as_deref().map(shown_text)
+    }
+
     /// The message followed by the candidates (`...: write A or B`), as one line.
     pub fn message_with_candidates(&self) -> String {
         match self.candidates.as_slice() {
@@ -322,6 +328,31 @@ impl Diagnostic {
             [one] => format!("{}: write {one}", self.message),
             [init @ .., last] => format!("{}: write {} or {last}", self.message, init.join(", ")),
         }
+    }
+}
+
+/// The most characters of a move's text a message quotes; a longer text (a run of letters with
+/// no space, a line of garbage) is cut there and its length given, so that a one-megabyte token
+/// does not make a one-megabyte message.
+pub const SHOWN_TEXT: usize = 120;
+
+/// A move's text as a message quotes it: whole when it has at most [`SHOWN_TEXT`] characters,
+/// else its first [`SHOWN_TEXT`] and `… (N characters)`.
+///
+/// ```
+/// use notation_traits::shown_text;
+/// assert_eq!(shown_text("P-7f"), "P-7f");
+/// let long = "A".repeat(1000);
+/// assert_eq!(shown_text(&long), format!("{}… (1000 characters)", "A".repeat(120)));
+/// ```
+pub fn shown_text(text: &str) -> Cow<'_, str> {
+    match text.char_indices().nth(SHOWN_TEXT) {
+        None => Cow::Borrowed(text),
+        Some((cut, _)) => Cow::Owned(format!(
+            "{}… ({} characters)",
+            &text[..cut],
+            text.chars().count()
+        )),
     }
 }
 
@@ -345,7 +376,7 @@ impl fmt::Display for Diagnostic {
             place.push(format!("ply {ply}"));
         }
         let mut head = place.join(", ");
-        if let Some(text) = &self.text {
+        if let Some(text) = self.shown_text() {
             if head.is_empty() {
                 head = format!("`{text}`");
             } else {

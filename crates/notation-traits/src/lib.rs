@@ -23,7 +23,7 @@ pub use bytes::{find_bytes, find_bytes_ignore_ascii_case};
 pub use cap::{Collected, MAX_DIAGNOSTICS, cap_diagnostics};
 pub use checked::CheckedGame;
 pub use clock::{move_time_millis, pgn_clock, seconds_millis};
-pub use diagnostic::{CODES, Diagnostic, Severity};
+pub use diagnostic::{CODES, Diagnostic, SHOWN_TEXT, Severity, shown_text};
 pub use error::{MoveError, NotationError, PlayError, Rule, SyntaxError, Warning, edit_distance};
 pub use fit::{BestFit, Fit, best_fits, fit, moves_in_turn, reads_in_turn, texts_parsed};
 pub use format::{
