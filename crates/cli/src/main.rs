@@ -342,7 +342,7 @@ pub(crate) struct ReadOptions {
     pub(crate) encoding: Option<&'static encoding_rs::Encoding>,
     /// Threads that read and check games (default: the machine's cores); any number gives
     /// the same output, in input order.
-    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(short = 'j', long, value_name = "N", value_parser = parse_jobs, allow_negative_numbers = true)]
     pub(crate) jobs: Option<u16>,
     /// The game detection takes when only the moves could tell (`--to psn`: shogi).
     #[arg(skip)]
@@ -725,4 +725,19 @@ fn main() -> ExitCode {
         return ExitCode::from(report::EXIT_IO);
     }
     ExitCode::from(code)
+}
+
+/// `--jobs N`: a whole number of threads from 1 to 65,535 (of which at most 256 are started).
+/// Any other text, a negative or too large number included, is refused with the range, where
+/// clap's own parser said "number too large to fit in target type" or took `-1` for an option.
+fn parse_jobs(text: &str) -> Result<u16, String> {
+    let range = "a number of threads from 1 to 65535 (at most 256 are started)";
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("expected {range}"));
+    }
+    match text.parse::<u16>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("{text} is out of range: expected {range}")),
+    }
 }

@@ -562,9 +562,18 @@ fn any_number_of_jobs_gives_the_same_bytes() {
         summary(&out),
         "kifu check: 3000 games read, 429 with errors, 0 warnings"
     );
-    // --jobs 0 is a usage error.
-    assert_eq!(
-        kifu(&["check", "--jobs", "0", s(&file)]).status.code(),
-        Some(2)
-    );
+    // Out of range is a usage error that gives the range: 0, -1 (clap took it for an option
+    // and said to write `-- -1`) and 2^64 (it said "number too large to fit in target type").
+    for jobs in ["0", "-1", "18446744073709551616"] {
+        let out = kifu(&["check", "--jobs", jobs, s(&file)]);
+        assert_eq!(out.status.code(), Some(2), "--jobs {jobs}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with(&format!(
+                "error: invalid value '{jobs}' for '--jobs <N>': {jobs} is out of range: \
+                 expected a number of threads from 1 to 65535 (at most 256 are started)\n"
+            )),
+            "{err}"
+        );
+    }
 }
