@@ -274,10 +274,23 @@ fn scan(text: &str, language: Language, quiet: bool) -> Result<WxfMove, SyntaxEr
         .map(|sym| sym.c)
         .collect();
     if s.count > KEPT || (!trailing.is_empty() && !matches!(trailing.as_str(), "+" | "++" | "#")) {
-        return Err(s.error(
-            next,
-            "the end of the move (or a check sign `+` or mate sign `#`)",
-        ));
+        // Past a check or mate sign only the end of the move may follow: the error points at
+        // the first symbol after it, and says so (`C2.5+++`: a third `+` after `++`).
+        let sign = ["++", "+", "#"]
+            .into_iter()
+            .find(|sign| trailing.starts_with(sign))
+            .unwrap_or_default();
+        return Err(if sign.is_empty() {
+            s.error(
+                next,
+                "the end of the move (or a check sign `+` or mate sign `#`)",
+            )
+        } else {
+            let what = if sign == "#" { "mate" } else { "check" };
+            s.error_by(next + sign.len(), || {
+                format!("the end of the move after its {what} sign `{sign}`")
+            })
+        });
     }
     s.spelling.trailing = trailing;
     Ok(WxfMove {
@@ -357,8 +370,21 @@ mod tests {
         assert_eq!(e.found, "x");
         let e = parse("炮二平五", Language::English).unwrap_err();
         assert_eq!(e.found, "炮");
+        // Past `++` (the double check sign) the third `+` is the fault.
         let e = parse("C2.5+++++", Language::English).unwrap_err();
-        assert_eq!((e.found.as_str(), e.span.start.column), ("+", 5));
+        assert_eq!((e.found.as_str(), e.span.start.column), ("+", 7));
+        assert_eq!(
+            e.to_string(),
+            "expected the end of the move after its check sign `++`, found `+`"
+        );
+        let e = parse("C2.5#x", Language::English).unwrap_err();
+        assert_eq!((e.found.as_str(), e.span.start.column), ("x", 6));
+        assert_eq!(
+            e.to_string(),
+            "expected the end of the move after its mate sign `#`, found `x`"
+        );
+        let e = parse("C2.5+++++++++", Language::English).unwrap_err();
+        assert_eq!((e.found.as_str(), e.span.start.column), ("+", 7));
     }
 
     #[test]
