@@ -294,3 +294,36 @@ fn psn2_output_keeps_the_terminal_words_and_psn_output_uses_shogidokoros() {
         assert_eq!((&b.1, &b.2), (&o.1, &o.2));
     }
 }
+
+/// A capture shorthand in a variation gets the ply it stands at and the position before it,
+/// as one in the main line does (before, it had neither): `Px` is the sixth move of a variation
+/// of ply 3, so ply 8.
+#[test]
+fn a_capture_shorthand_in_a_variation_has_its_ply() {
+    let game = "[Sente \"a\"]\n[Gote \"b\"]\n\n1.P-7f P-3d 2.Bx2b+ \
+                (2.P-2f P-8d 3.P-2e P-8e 4.P-2d Px) 2... Sx 3.B*4e *\n";
+    let out = kifu(&["check", "--message-format", "json"], Some(game));
+    assert_eq!(out.status.code(), Some(0));
+    let lines: Vec<Value> = String::from_utf8_lossy(&out.stderr)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let shorthand = |text: &str| {
+        lines
+            .iter()
+            .find(|d| d["code"] == "capture-shorthand" && d["text"] == text)
+            .unwrap_or_else(|| panic!("no warning for {text}: {lines:?}"))
+    };
+    let px = shorthand("Px");
+    assert_eq!((&px["ply"], &px["column"]), (&8.into(), &53.into()));
+    assert_eq!(
+        px["position"],
+        "lnsgkgsnl/1r5b1/p1pppp1pp/6pP1/1p7/2P6/PP1PPPP1P/1B5R1/LNSGKGSNL w - 8"
+    );
+    let sx = shorthand("Sx");
+    assert_eq!(sx["ply"], 4);
+    assert_eq!(
+        sx["position"],
+        "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4"
+    );
+}

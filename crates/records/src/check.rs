@@ -2,9 +2,11 @@
 //! detected), every move replayed against the rules, the terminal word judged against the
 //! position, everything found gathered in one list.
 
+use std::collections::HashMap;
+
 use notation_traits::{
-    CheckedGame, Diagnostic, FormatGame, RawGame, ReplayOptions, Resolved, Terminal, TextNotation,
-    replay_read, replay_with,
+    CheckedGame, Diagnostic, FormatGame, RawGame, ReplayOptions, Resolved, Span, Terminal,
+    TextNotation, replay_read, replay_with,
 };
 use psn::{Dialect, PsnGame};
 use xiangqi_pgn::PgnGame;
@@ -203,22 +205,11 @@ fn shogi(
         replayed.diagnostics.push(d);
     }
     let mut diagnostics = raw.diagnostics.clone();
-    // Those about a main-line move (a capture shorthand) get its ply and the position before
-    // it.
-    let mut pos = replayed.start;
-    for (i, entry) in replayed.record.main.moves.iter().enumerate() {
-        for d in diagnostics
-            .iter_mut()
-            .skip(enrich_from)
-            .filter(|d| d.ply.is_none() && d.span == Some(entry.span))
-        {
-            *d = d
-                .clone()
-                .with_ply(i as u32 + 1)
-                .with_position(pos.to_sfen());
-        }
-        pos.play_unchecked(entry.mv);
-    }
+    enrich(
+        &mut diagnostics[enrich_from.min(raw.diagnostics.len())..],
+        &raw.record.main,
+        &replayed,
+    );
     diagnostics.extend(replayed.diagnostics.iter().cloned());
     let game = CheckedGame::new(replayed, &raw, terminal);
     Game {
@@ -233,6 +224,57 @@ fn shogi(
             notation,
             notation_name,
         })),
+    }
+}
+
+/// Gives the reader's diagnostics that stand at a move (a capture shorthand) and have no ply the
+/// move's ply and, where the move was read, the position before it; a move not read gets its
+/// ply from where it stands in the record (a variation of move `i` replaces it: its first move
+/// is ply `i + 1`). In time linear in moves
+/// plus diagnostics: the moves are found by their span.
+fn enrich(
+    diagnostics: &mut [Diagnostic],
+    main: &notation_traits::Line<()>,
+    replayed: &notation_traits::Replayed<shogi_board::Position>,
+) {
+    let mut at: HashMap<Span, Vec<usize>> = HashMap::new();
+    for (k, d) in diagnostics.iter().enumerate() {
+        if let (None, Some(span)) = (d.ply, d.span) {
+            at.entry(span).or_default().push(k);
+        }
+    }
+    if at.is_empty() {
+        return;
+    }
+    // The lines read, each with the ply of its first move and the position before it; the
+    // reader caps the nesting of variations, but there is no recursion either way.
+    let mut lines = vec![(&replayed.record.main, 1u32, replayed.start)];
+    while let Some((line, first, mut pos)) = lines.pop() {
+        for (k, entry) in line.moves.iter().enumerate() {
+            lines.extend(entry.variations.iter().map(|v| (v, first + k as u32, pos)));
+            if let Some(found) = at.remove(&entry.span) {
+                let position = pos.to_sfen();
+                for d in found {
+                    diagnostics[d].ply = Some(first + k as u32);
+                    diagnostics[d].position = Some(position.clone());
+                }
+            }
+            pos.play_unchecked(entry.mv);
+        }
+    }
+    // The rest (moves not read) by where they stand in the record.
+    let mut lines = vec![(main, 1u32)];
+    while let Some((line, first)) = lines.pop() {
+        if at.is_empty() {
+            return;
+        }
+        for (k, entry) in line.moves.iter().enumerate() {
+            let ply = first + k as u32;
+            lines.extend(entry.variations.iter().map(|v| (v, ply)));
+            for d in at.remove(&entry.span).unwrap_or_default() {
+                diagnostics[d].ply = Some(ply);
+            }
+        }
     }
 }
 
