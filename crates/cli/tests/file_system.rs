@@ -207,3 +207,34 @@ fn special_files_in_a_folder_are_skipped() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(t.names("out"), ["a.psn"]);
 }
+
+/// An output no game reaches (a shogi game cannot be written as XQF or DhtmlXQ) is not made:
+/// under `--output-dir` no empty file stands for the input, and with `--output` and `--force`
+/// an existing file is not replaced by nothing (both were left as 0-byte files).
+#[test]
+fn an_output_no_game_reaches_is_not_made() {
+    let t = TempDir::new("no-game-out");
+    let input = t.copy(GAME, "in.psn");
+    for to in ["xqf", "dhtmlxq"] {
+        let dir = t.path(&format!("out-{to}"));
+        let out = kifu(&["convert", "--to", to, "--output-dir", s(&dir), s(&input)]);
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains(&format!(
+                "error[wrong-variant]: a shogi game cannot be written as {to}: choose --to json or a shogi notation\n"
+            )),
+            "{}",
+            stderr(&out)
+        );
+        assert!(stderr(&out).ends_with("1 game read, 0 converted, 1 with errors, 0 warnings\n"));
+        let made: Vec<_> = std::fs::read_dir(&dir)
+            .map(|d| d.map(|e| e.unwrap().file_name()).collect())
+            .unwrap_or_default();
+        assert!(made.is_empty(), "{to}: {made:?}");
+        let file = t.path(&format!("kept.{to}"));
+        std::fs::write(&file, b"an earlier output").unwrap();
+        let out = kifu(&["convert", "--to", to, "--force", "-o", s(&file), s(&input)]);
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        assert_eq!(std::fs::read(&file).unwrap(), b"an earlier output");
+    }
+}

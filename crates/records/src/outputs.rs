@@ -62,7 +62,8 @@ fn message(e: OutputError) -> String {
 
 /// Converted games on their way to a [`Destination`]: call [`Outputs::select`] with the
 /// input's name before each game, [`Outputs::write_game`] with its bytes, and
-/// [`Outputs::finish`] at the end (a file not finished is removed, never left half-written).
+/// [`Outputs::finish`] at the end (a file not finished is removed, never left half-written; a
+/// file no game was written to is not made).
 ///
 /// ```
 /// use kifu_records::{Batch, Destination, Event, Outputs, ReadOptions, Replace, Target};
@@ -287,10 +288,13 @@ impl Outputs {
         lost
     }
 
-    /// Renames the current output file into place.
+    /// Renames the current output file into place; one that no game reached (each failed to
+    /// be written: a shogi game as XQF) is removed instead, so that no empty file stands for
+    /// an input and an existing file is not replaced by nothing.
     fn commit(&mut self) -> Result<(), OutputFailure> {
         let games = std::mem::take(&mut self.written);
         match self.current.take() {
+            Some(_) if games == 0 => Ok(()),
             Some((_, out)) => {
                 let name = out.target().display().to_string();
                 out.commit().map_err(|e| {
