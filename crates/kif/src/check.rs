@@ -6,7 +6,7 @@
 //! same for one KIF or KI2 game, for callers of this crate alone and for its tests.
 
 use notation_traits::{
-    CheckedGame, Diagnostic, FormatGame, ReplayOptions, Replayed, Severity, Terminal, replay_with,
+    CheckedGame, Diagnostic, FormatGame, ReplayOptions, Replayed, Severity, Terminal, replay_into,
 };
 use shogi_board::{Position, judge_terminal};
 
@@ -67,14 +67,19 @@ pub fn terminal_mismatch(terminal: &Terminal, replayed: &Replayed<Position>) -> 
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn check(
-    game: FormatGame<Position>,
+    mut game: FormatGame<Position>,
     options: ReplayOptions,
 ) -> Result<CheckedGame<Position>, Box<Diagnostic>> {
-    let start = game.start?;
+    let start = std::mem::replace(&mut game.start, Ok(Position::new()))?;
+    // The record is given up to the replay, which moves its texts instead of copying them;
+    // `CheckedGame::new` reads only its span and result span, which the replayed record has.
+    let record = std::mem::take(&mut game.raw.record);
     let mut replayed = match &game.notation {
-        Some(n) => replay_with(&game.raw.record, start, n.as_ref(), options),
-        None => replay_with(&game.raw.record, start, &KifNotation, options),
+        Some(n) => replay_into(record, start, n.as_ref(), options, Vec::new()),
+        None => replay_into(record, start, &KifNotation, options, Vec::new()),
     };
+    game.raw.record.span = replayed.record.span;
+    game.raw.record.result_span = replayed.record.result_span;
     if let Some(t) = &game.terminal
         && let Some(d) = terminal_mismatch(t, &replayed)
     {

@@ -40,7 +40,9 @@ pub use record::{
     GameRecord, GameResult, Line, MoveEntry, MoveNumber, ParseResultError, Tag, Termination,
 };
 pub use repair::{NoReading, Readings, RepairLimits, find_readings, near_moves};
-pub use replay::{ReplayOptions, Replayed, TextNotation, replay, replay_read, replay_with};
+pub use replay::{
+    ReplayOptions, Replayed, TextNotation, replay, replay_into, replay_read, replay_with,
+};
 pub use span::{Pos, Span};
 pub use terminal::{Terminal, TerminalKind};
 pub use writer::{
