@@ -106,10 +106,14 @@ impl Handicap {
 
     /// The start position, White to move.
     pub fn position(self) -> Position {
-        match Position::from_sfen(self.sfen()) {
-            Ok(pos) => pos,
-            Err(e) => unreachable!("the handicap SFENs are valid: {e}"),
-        }
+        // Read from their SFENs once ([`Handicap::detect`] compares a position with each).
+        static STARTS: std::sync::LazyLock<[Position; 15]> = std::sync::LazyLock::new(|| {
+            Handicap::ALL.map(|h| match Position::from_sfen(h.sfen()) {
+                Ok(pos) => pos,
+                Err(e) => unreachable!("the handicap SFENs are valid: {e}"),
+            })
+        });
+        STARTS[self as usize]
     }
 
     /// The handicap whose start position `pos` is (board, hands and side to move; the move

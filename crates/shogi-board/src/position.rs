@@ -139,10 +139,14 @@ impl Position {
     ///
     /// For the handicap start positions see [`Handicap`](crate::Handicap).
     pub fn new() -> Position {
-        match Position::from_sfen(Self::START_SFEN) {
-            Ok(pos) => pos,
-            Err(e) => unreachable!("the start SFEN is valid: {e}"),
-        }
+        // Read from its SFEN once: every game of a KIF or PSN file starts here, and reading the
+        // SFEN cost a twentieth of reading and checking a KIF game.
+        static START: std::sync::LazyLock<Position> =
+            std::sync::LazyLock::new(|| match Position::from_sfen(Position::START_SFEN) {
+                Ok(pos) => pos,
+                Err(e) => unreachable!("the start SFEN is valid: {e}"),
+            });
+        *START
     }
 
     /// An empty board with empty hands, Black to move; used while building a position.
