@@ -67,26 +67,32 @@ pub fn terminal_mismatch(terminal: &Terminal, replayed: &Replayed<Position>) -> 
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn check(
-    mut game: FormatGame<Position>,
+    game: FormatGame<Position>,
     options: ReplayOptions,
 ) -> Result<CheckedGame<Position>, Box<Diagnostic>> {
-    let start = std::mem::replace(&mut game.start, Ok(Position::new()))?;
+    let FormatGame {
+        mut raw,
+        start,
+        notation,
+        terminal,
+    } = game;
+    let start = start?;
     // The record is given up to the replay, which moves its texts instead of copying them;
     // `CheckedGame::new` reads only its span and result span, which the replayed record has.
-    let record = std::mem::take(&mut game.raw.record);
-    let mut replayed = match &game.notation {
+    let record = std::mem::take(&mut raw.record);
+    let mut replayed = match &notation {
         Some(n) => replay_into(record, start, n.as_ref(), options, Vec::new()),
         None => replay_into(record, start, &KifNotation, options, Vec::new()),
     };
-    game.raw.record.span = replayed.record.span;
-    game.raw.record.result_span = replayed.record.result_span;
-    if let Some(t) = &game.terminal
+    raw.record.span = replayed.record.span;
+    raw.record.result_span = replayed.record.result_span;
+    if let Some(t) = &terminal
         && let Some(d) = terminal_mismatch(t, &replayed)
     {
         replayed.diagnostics.push(d);
     }
-    let mut diagnostics = game.raw.diagnostics.clone();
+    let mut diagnostics = raw.diagnostics.clone();
     diagnostics.append(&mut replayed.diagnostics);
     replayed.diagnostics = diagnostics;
-    Ok(CheckedGame::new(replayed, &game.raw, game.terminal))
+    Ok(CheckedGame::new(replayed, &raw, terminal))
 }

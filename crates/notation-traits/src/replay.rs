@@ -247,8 +247,9 @@ where
 /// [`replay_read`] of a record the caller gives up: the text, clock, comments and NAGs of every
 /// main-line move read, and the record's tags and comments, are moved into the result instead
 /// of copied (two allocations a move fewer, about a tenth of reading and checking a KIF file).
-/// The result is `replay_read`'s (the KIF crate's `check` test compares the two on every
-/// specimen file).
+/// The result is `replay_read`'s (crates/kif/tests/replay_into.rs compares the two on every KIF
+/// and KI2 file of testdata and the specimens, whole and with faults). It never fails: faults
+/// are the result's diagnostics, as for [`replay_with`].
 pub fn replay_into<P, N>(
     mut raw: GameRecord<()>,
     start: P,
